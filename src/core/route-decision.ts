@@ -1,0 +1,32 @@
+/**
+ * What the routing stages decided for one request, recorded as JSON in the ledger. Each stage writes its own
+ * section; a stage that did nothing leaves it undefined.
+ */
+export interface ToolRoutingDecision {
+  mode: 'on' | 'shadow' | 'off';
+  /** `narrowed`: a reduced surface was sent; `full`: the full surface; `sticky`: the session's stored surface. */
+  outcome: 'narrowed' | 'full' | 'sticky' | 'passthrough';
+  reason: string;
+  predictedToolsets: string[];
+  confidence?: number;
+  fullToolCount: number;
+  sentToolCount: number;
+  fullSchemaTokens?: number;
+  sentSchemaTokens?: number;
+  recoveries?: number;
+}
+
+export interface ModelRoutingDecision {
+  policy: string;
+  reason: string;
+  candidates: { provider: string; model: string }[];
+  skipped?: { provider: string; model: string; reason: string }[];
+  topic?: string;
+  difficulty?: number;
+}
+
+export interface RouteDecision {
+  session?: { id: string; source: 'header' | 'body' | 'fingerprint' };
+  tools?: ToolRoutingDecision;
+  models?: ModelRoutingDecision;
+}

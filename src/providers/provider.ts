@@ -1,0 +1,47 @@
+import type { ApiFormat } from '../core/api-format.js';
+import type { JsonObject } from '../core/json.js';
+
+/** One server-sent event as it came off the wire (`event:` name when the API sends one, and the raw data). */
+export interface SseEvent {
+  event?: string;
+  data: string;
+}
+
+export interface ProviderTimeouts {
+  connectMs: number;
+  /** From sending the request to the response headers (non-streaming: to the whole body). */
+  firstByteMs: number;
+  /** Longest silence allowed between two stream chunks. */
+  idleMs: number;
+}
+
+/** One upstream call, fully prepared: the body is in the provider's format with the upstream model id set. */
+export interface ProviderCall {
+  model: string;
+  body: JsonObject;
+  stream: boolean;
+  apiKey: string | undefined;
+  signal: AbortSignal;
+  timeouts: ProviderTimeouts;
+  /** Extra headers from the client that providers pass on (e.g. `anthropic-beta`, `anthropic-version`). */
+  forwardHeaders: Record<string, string>;
+}
+
+export type ProviderResponse =
+  | { kind: 'json'; status: number; headers: Record<string, string>; body: JsonObject }
+  | { kind: 'stream'; status: number; headers: Record<string, string>; events: AsyncIterable<SseEvent> };
+
+/**
+ * A provider adapter (version 1). It sends one call and either returns a successful response or throws a
+ * classified `GatewayError` (status, error class, retry-after); it never retries — that is dispatch's job.
+ */
+export interface Provider {
+  readonly specificationVersion: 'v1';
+  readonly id: string;
+  /** The wire format this provider speaks; dispatch translates when it differs from the client's. */
+  readonly format: ApiFormat;
+  send(call: ProviderCall): Promise<ProviderResponse>;
+  /** One cheap call that proves the provider is reachable and the key works (for `doctor`). */
+  check(apiKey: string | undefined, signal: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
