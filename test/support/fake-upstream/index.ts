@@ -1,0 +1,19 @@
+export { startFakeUpstream } from './server.js';
+export type {
+  BehaviourChooser,
+  ErrorBehaviour,
+  ErrorKind,
+  FakeBehaviour,
+  FakeScript,
+  FakeUpstream,
+  HangBehaviour,
+  ReceivedRequest,
+  RecordingBehaviour,
+  ReplyShaping,
+  ResetBehaviour,
+  StartFakeUpstreamOptions,
+  SyntheticBehaviour,
+  SyntheticToolCall,
+  SyntheticUsage,
+} from './types.js';
+export { recordingNames, recordings, type RecordingName } from '../recordings.js';
