@@ -53,6 +53,8 @@ export interface GatewayErrorOptions {
   /** For upstream 4xx that go back unchanged: the provider's body and the format it is in. */
   upstreamBody?: unknown;
   upstreamFormat?: ApiFormat;
+  /** The HTTP status the provider answered, when it answered at all. */
+  upstreamStatus?: number;
   cause?: unknown;
 }
 
@@ -63,6 +65,7 @@ export class GatewayError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly upstreamBody: unknown;
   readonly upstreamFormat: ApiFormat | undefined;
+  readonly upstreamStatus: number | undefined;
 
   constructor(errorClass: ErrorClass, message: string, options: GatewayErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -72,6 +75,7 @@ export class GatewayError extends Error {
     this.retryAfterMs = options.retryAfterMs;
     this.upstreamBody = options.upstreamBody;
     this.upstreamFormat = options.upstreamFormat;
+    this.upstreamStatus = options.upstreamStatus;
   }
 
   /** Whether another candidate (or the same one later) might succeed where this attempt failed. */

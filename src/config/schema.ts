@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { providerKindNames } from '../providers/kinds.js';
+
+const pricesSchema = z
+  .object({
+    input: z.number().nonnegative().describe('USD per million input tokens'),
+    output: z.number().nonnegative().describe('USD per million output tokens'),
+    cache_read: z.number().nonnegative().optional(),
+    cache_write: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+const modelEntrySchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      id: z.string().min(1),
+      /** The name sent upstream when it differs from the id clients use. */
+      upstream_id: z.string().min(1).optional(),
+      context_window: z.number().int().positive().optional(),
+      max_output_tokens: z.number().int().positive().optional(),
+      supports_tools: z.boolean().optional(),
+      supports_vision: z.boolean().optional(),
+      supports_reasoning: z.boolean().optional(),
+      embeddings: z.boolean().optional(),
+      tier: z.number().int().min(1).max(5).optional(),
+      prices: pricesSchema.optional(),
+    })
+    .strict(),
+]);
+
+const timeoutsSchema = z
+  .object({
+    connect_ms: z.number().int().positive().default(10_000),
+    first_byte_ms: z.number().int().positive().default(120_000),
+    idle_ms: z.number().int().positive().default(60_000),
+  })
+  .strict();
+
+const providerSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, dot, dash or underscore (no slash)'),
+    kind: z.enum(providerKindNames),
+    base_url: z.url().optional(),
+    api_key: z.string().min(1).optional(),
+    api_keys: z.array(z.string().min(1)).optional(),
+    api_key_env: z.string().min(1).optional(),
+    key_rotation: z.enum(['round-robin', 'sequential']).default('round-robin'),
+    models: z.array(modelEntrySchema).min(1, 'list at least one model this provider serves'),
+    headers: z.record(z.string(), z.string()).default({}),
+    timeouts: timeoutsSchema.partial().optional(),
+    /** Skip this provider for requests whose estimated prompt is larger than this many tokens. */
+    skip_tokens_over: z.number().int().positive().optional(),
+    enabled: z.boolean().default(true),
+  })
+  .strict();
+
+const breakerSchema = z
+  .object({
+    window_ms: z.number().int().positive().default(60_000),
+    min_calls: z.number().int().positive().default(5),
+    failure_rate: z.number().gt(0).max(1).default(0.5),
+    open_ms: z.number().int().positive().default(30_000),
+  })
+  .strict();
+
+const resilienceSchema = z
+  .object({
+    /** Upstream attempts per client request, over all candidates. */
+    max_attempts: z.number().int().positive().default(4),
+    /** The longest Retry-After the gateway waits out on the same candidate before moving on. */
+    retry_after_cap_ms: z.number().int().nonnegative().default(2_000),
+    /** How long a key+model rests after a 429 without Retry-After, or after a 5xx/timeout/reset. */
+    cooldown_ms: z.number().int().positive().default(10_000),
+    breaker: breakerSchema.default(breakerSchema.parse({})),
+  })
+  .strict();
+
+const serverSchema = z
+  .object({
+    host: z.string().min(1).default('127.0.0.1'),
+    port: z.number().int().min(0).max(65_535).default(8319),
+    body_limit_bytes: z.number().int().positive().default(16 * 1024 * 1024),
+    /** Graceful shutdown: how long in-flight requests may run after SIGTERM. */
+    shutdown_grace_ms: z.number().int().nonnegative().default(10_000),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    server: serverSchema.default(serverSchema.parse({})),
+    providers: z.array(providerSchema).default([]),
+    default_model: z.string().min(1).optional(),
+    fallbacks: z.record(z.string(), z.array(z.string().min(1))).default({}),
+    timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
+    resilience: resilienceSchema.default(resilienceSchema.parse({})),
+    logging: z
+      .object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') })
+      .strict()
+      .default({ level: 'info' }),
+  })
+  .strict();
+
+export type ConfigInput = z.input<typeof configSchema>;
+export type Config = z.output<typeof configSchema>;
+export type ProviderConfig = Config['providers'][number];
+export type ModelEntry = ProviderConfig['models'][number];
+export type TimeoutsConfig = Config['timeouts'];

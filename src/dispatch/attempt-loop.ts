@@ -1,0 +1,235 @@
+import type { Deployment } from '../catalog/deployment.js';
+import type { AttemptRecord } from '../core/ledger-record.js';
+import { GatewayError, toGatewayError } from '../core/errors.js';
+import type { JsonObject } from '../core/json.js';
+import type { Candidate } from '../models/candidate.js';
+import type { Provider, ProviderResponse, ProviderTimeouts, SseEvent } from '../providers/provider.js';
+import type { CircuitBreakers } from './circuit-breaker.js';
+import type { Cooldowns } from './cooldowns.js';
+import { firstEventError } from './first-event-error.js';
+import type { KeyPool, PooledKey } from './key-pool.js';
+
+export interface ResilienceSettings {
+  maxAttempts: number;
+  retryAfterCapMs: number;
+  cooldownMs: number;
+}
+
+/** What the attempt loop needs from the rest of the gateway, per request. */
+export interface DispatchPlan {
+  candidates: Candidate[];
+  stream: boolean;
+  signal: AbortSignal;
+  forwardHeaders: Record<string, string>;
+  /** Builds the upstream body for a deployment (model name, translation to the provider's format). */
+  prepare(deployment: Deployment, provider: Provider): JsonObject;
+  /** Every attempt is appended here, also when the loop throws, so the ledger sees them all. */
+  attempts: AttemptRecord[];
+  /** Live switches: a deployment switched off is skipped at once (issue: model routing). */
+  isEnabled?(deployment: Deployment): boolean;
+}
+
+export interface DispatchSuccess {
+  deployment: Deployment;
+  provider: Provider;
+  key: PooledKey;
+  attempt: AttemptRecord;
+  response: ProviderResponse;
+  /** For streams: the already-read first event and the iterator for the rest. */
+  stream?: { first: SseEvent; rest: AsyncIterator<SseEvent> };
+}
+
+export interface DispatchDependencies {
+  providers: Map<string, Provider>;
+  keyPools: Map<string, KeyPool>;
+  timeoutsFor(providerId: string): ProviderTimeouts;
+  breakers: CircuitBreakers;
+  cooldowns: Cooldowns;
+  settings: ResilienceSettings;
+  sleep?: (milliseconds: number, signal: AbortSignal) => Promise<void>;
+}
+
+function restKey(key: PooledKey, deployment: Deployment): string {
+  return `${key.id}|${deployment.modelId}`;
+}
+
+function defaultSleep(milliseconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, milliseconds);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+/**
+ * Walks the candidates in order, trying each usable key, until one answers. Decides per error class: 429 rests
+ * the key on that model (Retry-After honoured) and tries the next key; 401/403 disables the key; 5xx, timeouts
+ * and resets rest the key, count against the circuit and move to the next candidate; a context-length 400 moves
+ * to a candidate with a larger window; other 4xx and content filters are final. For streams the first event is
+ * read here, so a stream that fails before its first byte still fails over.
+ */
+export class AttemptLoop {
+  private readonly sleep: (milliseconds: number, signal: AbortSignal) => Promise<void>;
+
+  constructor(private readonly dependencies: DispatchDependencies) {
+    this.sleep = dependencies.sleep ?? defaultSleep;
+  }
+
+  async run(plan: DispatchPlan): Promise<DispatchSuccess> {
+    const skipped: string[] = [];
+    let lastError: GatewayError | undefined;
+    // Round 2 only happens when everything was resting on a Retry-After short enough to wait out.
+    for (let round = 0; round < 2; round += 1) {
+      const outcome = await this.walk(plan, skipped);
+      if (outcome.success) return outcome.success;
+      lastError = outcome.lastError ?? lastError;
+      const wait = this.shortestRest(plan);
+      if (wait === undefined || wait > this.dependencies.settings.retryAfterCapMs) break;
+      if (plan.attempts.length >= this.dependencies.settings.maxAttempts || plan.signal.aborted) break;
+      await this.sleep(wait, plan.signal);
+    }
+    if (lastError) throw lastError;
+    throw new GatewayError('unavailable', `No model is available right now (${skipped.join('; ') || 'nothing to try'}).`);
+  }
+
+  private shortestRest(plan: DispatchPlan): number | undefined {
+    let shortest: number | undefined;
+    for (const candidate of plan.candidates) {
+      const pool = this.dependencies.keyPools.get(candidate.deployment.providerId);
+      for (const key of pool?.keys ?? []) {
+        if (pool?.isDisabled(key.id)) continue;
+        const remaining = this.dependencies.cooldowns.remaining(restKey(key, candidate.deployment));
+        if (remaining > 0 && (shortest === undefined || remaining < shortest)) shortest = remaining;
+      }
+    }
+    return shortest;
+  }
+
+  private async walk(
+    plan: DispatchPlan,
+    skipped: string[],
+  ): Promise<{ success?: DispatchSuccess; lastError?: GatewayError }> {
+    const { breakers, cooldowns, settings } = this.dependencies;
+    let lastError: GatewayError | undefined;
+    let contextFloor: number | undefined;
+    for (const candidate of plan.candidates) {
+      const deployment = candidate.deployment;
+      const name = deployment.qualifiedName;
+      if (plan.attempts.length >= settings.maxAttempts) break;
+      if (plan.isEnabled && !plan.isEnabled(deployment)) {
+        skipped.push(`${name}: switched off`);
+        continue;
+      }
+      if (contextFloor !== undefined && deployment.contextWindow !== undefined && deployment.contextWindow <= contextFloor) {
+        skipped.push(`${name}: context window not larger than the one that overflowed`);
+        continue;
+      }
+      const provider = this.dependencies.providers.get(deployment.providerId);
+      const pool = this.dependencies.keyPools.get(deployment.providerId);
+      if (!provider || !pool) continue;
+      const keys = pool.order((key) => cooldowns.isResting(restKey(key, deployment)));
+      if (keys.length === 0) {
+        skipped.push(`${name}: every key is resting or disabled`);
+        continue;
+      }
+      if (!breakers.allow(name)) {
+        skipped.push(`${name}: circuit open`);
+        continue;
+      }
+      let verdictGiven = false;
+      try {
+        for (const key of keys) {
+          if (plan.attempts.length >= settings.maxAttempts) break;
+          const result = await this.attempt(plan, deployment, provider, key);
+          if ('success' in result) {
+            breakers.record(name, true);
+            verdictGiven = true;
+            return { success: result.success };
+          }
+          const error = result.error;
+          lastError = error;
+          if (error.errorClass === 'client_closed') throw error;
+          if (error.errorClass === 'rate_limited') {
+            cooldowns.rest(restKey(key, deployment), error.retryAfterMs ?? settings.cooldownMs);
+            continue;
+          }
+          if (error.errorClass === 'upstream_auth') {
+            pool.disable(key.id);
+            continue;
+          }
+          if (error.errorClass === 'context_length') {
+            contextFloor = deployment.contextWindow ?? contextFloor ?? 0;
+            break;
+          }
+          if (error.errorClass === 'upstream_server_error' || error.errorClass === 'timeout' || error.errorClass === 'connection') {
+            cooldowns.rest(restKey(key, deployment), settings.cooldownMs);
+            breakers.record(name, false);
+            verdictGiven = true;
+            break;
+          }
+          // Content filters and other 4xx: another model would be asked the same wrong thing.
+          throw error;
+        }
+      } finally {
+        if (!verdictGiven) breakers.release(name);
+      }
+    }
+    return lastError ? { lastError } : {};
+  }
+
+  private async attempt(
+    plan: DispatchPlan,
+    deployment: Deployment,
+    provider: Provider,
+    key: PooledKey,
+  ): Promise<{ success: DispatchSuccess } | { error: GatewayError }> {
+    const startedAt = Date.now();
+    const record: AttemptRecord = {
+      provider: deployment.providerId,
+      model: deployment.modelId,
+      keyId: key.id,
+      startedAt,
+      durationMs: 0,
+      status: 0,
+    };
+    plan.attempts.push(record);
+    try {
+      const body = plan.prepare(deployment, provider);
+      const response = await provider.send({
+        model: deployment.upstreamModel,
+        body,
+        stream: plan.stream,
+        apiKey: key.value,
+        signal: plan.signal,
+        timeouts: this.dependencies.timeoutsFor(deployment.providerId),
+        forwardHeaders: plan.forwardHeaders,
+      });
+      record.status = response.status;
+      if (response.kind === 'stream') {
+        const rest = response.events[Symbol.asyncIterator]();
+        const first = await rest.next();
+        if (first.done) throw new GatewayError('upstream_server_error', `provider ${deployment.providerId} sent an empty stream`);
+        const streamError = firstEventError(first.value, deployment.providerId);
+        if (streamError) {
+          await rest.return?.();
+          throw streamError;
+        }
+        record.durationMs = Date.now() - startedAt;
+        return { success: { deployment, provider, key, attempt: record, response, stream: { first: first.value, rest } } };
+      }
+      record.durationMs = Date.now() - startedAt;
+      return { success: { deployment, provider, key, attempt: record, response } };
+    } catch (caught) {
+      const error = plan.signal.aborted
+        ? new GatewayError('client_closed', 'the client closed the connection', { cause: caught })
+        : toGatewayError(caught);
+      record.durationMs = Date.now() - startedAt;
+      record.status = error.upstreamStatus ?? (record.status || 0);
+      record.errorClass = error.errorClass;
+      record.errorMessage = error.message.slice(0, 500);
+      return { error };
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { ProviderConfig } from '../config/schema.js';
+import { providerKinds } from '../providers/kinds.js';
+import type { ProviderKindInfo } from '../providers/kinds.js';
+
+export interface PooledKey {
+  /** Safe to log and store: provider id and position, never the key. */
+  id: string;
+  value: string | undefined;
+}
+
+/**
+ * A provider's API keys. Several keys rotate (round-robin, or sequential: always the first usable one); a key
+ * that got 401/403 is disabled for the life of the process; cooldowns are kept per (key, model) by the caller.
+ */
+export class KeyPool {
+  readonly keys: PooledKey[];
+  private readonly disabled = new Set<string>();
+  private next = 0;
+
+  constructor(
+    readonly providerId: string,
+    private readonly rotation: 'round-robin' | 'sequential',
+    values: (string | undefined)[],
+  ) {
+    this.keys = values.map((value, index) => ({ id: `${providerId}#${index + 1}`, value }));
+  }
+
+  static fromConfig(provider: ProviderConfig, env: NodeJS.ProcessEnv): KeyPool {
+    const values: string[] = [];
+    if (provider.api_key) values.push(provider.api_key);
+    if (provider.api_keys) values.push(...provider.api_keys);
+    const kind: ProviderKindInfo = providerKinds[provider.kind];
+    const keyEnv = provider.api_key_env ?? (values.length === 0 ? kind.defaultKeyEnv : undefined);
+    const fromEnvironment = keyEnv ? env[keyEnv] : undefined;
+    // A comma-separated variable holds several keys, as free-tier users stack them.
+    if (fromEnvironment) values.push(...fromEnvironment.split(',').map((key) => key.trim()).filter(Boolean));
+    // Local servers (Ollama, vLLM) need no key: one keyless slot keeps the loop uniform.
+    return new KeyPool(provider.id, provider.key_rotation, values.length > 0 ? values : [undefined]);
+  }
+
+  /** Keys in the order to try them for the next attempt, skipping disabled ones and those `isResting` rejects. */
+  order(isResting: (key: PooledKey) => boolean): PooledKey[] {
+    const usable = this.keys.filter((key) => !this.disabled.has(key.id));
+    if (usable.length === 0) return [];
+    let ordered = usable;
+    if (this.rotation === 'round-robin') {
+      const start = this.next % usable.length;
+      this.next = (this.next + 1) % Number.MAX_SAFE_INTEGER;
+      ordered = [...usable.slice(start), ...usable.slice(0, start)];
+    }
+    return ordered.filter((key) => !isResting(key));
+  }
+
+  disable(keyId: string): void {
+    this.disabled.add(keyId);
+  }
+
+  isDisabled(keyId: string): boolean {
+    return this.disabled.has(keyId);
+  }
+}

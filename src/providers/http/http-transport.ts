@@ -1,0 +1,134 @@
+import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { ApiFormat } from '../../core/api-format.js';
+import type { JsonObject } from '../../core/json.js';
+import { GatewayError } from '../../core/errors.js';
+import type { ProviderResponse, ProviderTimeouts } from '../provider.js';
+import { classifyStatusAndDrain } from './read-error-body.js';
+import { classifyTransportError } from './classify-transport-error.js';
+import { sseEvents } from './sse-events.js';
+
+export interface TransportRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: JsonObject;
+  stream: boolean;
+  signal: AbortSignal;
+  timeouts: ProviderTimeouts;
+}
+
+/**
+ * One keep-alive connection pool per provider (undici Agent) and the request/response plumbing every adapter
+ * shares: timeouts mapped to undici's (headersTimeout = first byte, bodyTimeout = idle between chunks), errors
+ * classified, streams parsed as SSE.
+ */
+export class HttpTransport {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly providerId: string,
+    private readonly format: ApiFormat,
+    connectTimeoutMs: number,
+  ) {
+    this.agent = new Agent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 30_000, connections: 128 });
+  }
+
+  async post(request: TransportRequest): Promise<ProviderResponse> {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.agent.request({
+        origin: new URL(request.url).origin,
+        path: pathOf(request.url),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: request.stream ? 'text/event-stream' : 'application/json', ...request.headers },
+        body: JSON.stringify(request.body),
+        signal: request.signal,
+        headersTimeout: request.timeouts.firstByteMs,
+        bodyTimeout: request.timeouts.idleMs,
+      });
+    } catch (error) {
+      throw classifyTransportError(error, this.providerId, request.signal);
+    }
+    const headers = flattenHeaders(response.headers);
+    if (response.statusCode >= 400) {
+      throw await classifyStatusAndDrain(response, headers, this.format, this.providerId, request.signal);
+    }
+    const contentType = headers['content-type'] ?? '';
+    if (request.stream && contentType.includes('text/event-stream')) {
+      return { kind: 'stream', status: response.statusCode, headers, events: this.guardedEvents(response, request.signal) };
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw classifyTransportError(error, this.providerId, request.signal);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new GatewayError('upstream_server_error', `provider ${this.providerId} sent a body that is not JSON`);
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new GatewayError('upstream_server_error', `provider ${this.providerId} sent a JSON body that is not an object`);
+    }
+    // A server that ignores `stream: true` answers JSON; dispatch re-emits that as a stream.
+    return { kind: 'json', status: response.statusCode, headers, body: body as JsonObject };
+  }
+
+  private async *guardedEvents(response: Dispatcher.ResponseData, signal: AbortSignal) {
+    try {
+      yield* sseEvents(response.body);
+    } catch (error) {
+      throw classifyTransportError(error, this.providerId, signal);
+    } finally {
+      // An early return (client gone, translation error) must release the socket instead of leaking it.
+      if (!response.body.destroyed) response.body.destroy();
+    }
+  }
+
+  /** A bodyless GET (model lists, health checks), with one overall timeout. */
+  async get(url: string, headers: Record<string, string>, signal: AbortSignal, timeoutMs: number): Promise<unknown> {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.agent.request({
+        origin: new URL(url).origin,
+        path: pathOf(url),
+        method: 'GET',
+        headers,
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+    } catch (error) {
+      throw classifyTransportError(error, this.providerId, signal);
+    }
+    const flat = flattenHeaders(response.headers);
+    if (response.statusCode >= 400) {
+      throw await classifyStatusAndDrain(response, flat, this.format, this.providerId, signal);
+    }
+    const text = await response.body.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}

@@ -1,0 +1,92 @@
+import type { ApiFormat } from '../core/api-format.js';
+
+export interface ProviderKindInfo {
+  /** Which adapter folder implements it. */
+  adapter: 'openai-compatible' | 'anthropic';
+  format: ApiFormat;
+  defaultBaseUrl?: string;
+  /** Environment variable read for the key when the config names none. */
+  defaultKeyEnv?: string;
+  /** Whether the kind reports usage in streams only when `stream_options.include_usage` is sent. */
+  supportsStreamOptions: boolean;
+}
+
+/**
+ * Every provider kind a config may name. The OpenAI-compatible vendors are configuration of one adapter, not
+ * copies of it; adding a vendor is one line here.
+ */
+export const providerKinds = {
+  'openai-compatible': { adapter: 'openai-compatible', format: 'openai-chat', supportsStreamOptions: true },
+  openai: {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    defaultKeyEnv: 'OPENAI_API_KEY',
+    supportsStreamOptions: true,
+  },
+  openrouter: {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'https://openrouter.ai/api/v1',
+    defaultKeyEnv: 'OPENROUTER_API_KEY',
+    supportsStreamOptions: true,
+  },
+  deepseek: {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'https://api.deepseek.com/v1',
+    defaultKeyEnv: 'DEEPSEEK_API_KEY',
+    supportsStreamOptions: true,
+  },
+  groq: {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'https://api.groq.com/openai/v1',
+    defaultKeyEnv: 'GROQ_API_KEY',
+    supportsStreamOptions: true,
+  },
+  mistral: {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'https://api.mistral.ai/v1',
+    defaultKeyEnv: 'MISTRAL_API_KEY',
+    supportsStreamOptions: false,
+  },
+  together: {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'https://api.together.xyz/v1',
+    defaultKeyEnv: 'TOGETHER_API_KEY',
+    supportsStreamOptions: true,
+  },
+  'gemini-openai': {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
+    defaultKeyEnv: 'GEMINI_API_KEY',
+    supportsStreamOptions: true,
+  },
+  ollama: {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'http://127.0.0.1:11434/v1',
+    supportsStreamOptions: true,
+  },
+  vllm: { adapter: 'openai-compatible', format: 'openai-chat', supportsStreamOptions: true },
+  'llama-cpp': {
+    adapter: 'openai-compatible',
+    format: 'openai-chat',
+    defaultBaseUrl: 'http://127.0.0.1:8080/v1',
+    supportsStreamOptions: true,
+  },
+  anthropic: {
+    adapter: 'anthropic',
+    format: 'anthropic-messages',
+    defaultBaseUrl: 'https://api.anthropic.com',
+    defaultKeyEnv: 'ANTHROPIC_API_KEY',
+    supportsStreamOptions: false,
+  },
+} as const satisfies Record<string, ProviderKindInfo>;
+
+export type ProviderKind = keyof typeof providerKinds;
+export const providerKindNames = Object.keys(providerKinds) as [ProviderKind, ...ProviderKind[]];

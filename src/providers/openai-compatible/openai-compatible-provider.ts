@@ -1,0 +1,57 @@
+import type { JsonObject } from '../../core/json.js';
+import { HttpTransport } from '../http/http-transport.js';
+import type { Provider, ProviderCall, ProviderResponse } from '../provider.js';
+
+export interface OpenAiCompatibleSettings {
+  id: string;
+  baseUrl: string;
+  headers: Record<string, string>;
+  connectTimeoutMs: number;
+  /** Named hooks vendors may set instead of subclassing. */
+  hooks?: {
+    /** Adjust the body just before it is sent (e.g. a vendor that rejects a standard field). */
+    prepareBody?: (body: JsonObject) => JsonObject;
+  };
+}
+
+/**
+ * The one adapter for every server that speaks OpenAI chat completions (OpenAI, OpenRouter, DeepSeek, Groq,
+ * Mistral, Together, Gemini's OpenAI endpoint, vLLM, llama.cpp, Ollama): they differ only in configuration.
+ */
+export class OpenAiCompatibleProvider implements Provider {
+  readonly specificationVersion = 'v1' as const;
+  readonly format = 'openai-chat' as const;
+  readonly id: string;
+  private readonly transport: HttpTransport;
+  private readonly baseUrl: string;
+
+  constructor(private readonly settings: OpenAiCompatibleSettings) {
+    this.id = settings.id;
+    this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
+    this.transport = new HttpTransport(settings.id, 'openai-chat', settings.connectTimeoutMs);
+  }
+
+  private headers(apiKey: string | undefined): Record<string, string> {
+    return apiKey ? { ...this.settings.headers, authorization: `Bearer ${apiKey}` } : { ...this.settings.headers };
+  }
+
+  send(call: ProviderCall): Promise<ProviderResponse> {
+    const body = this.settings.hooks?.prepareBody ? this.settings.hooks.prepareBody(call.body) : call.body;
+    return this.transport.post({
+      url: `${this.baseUrl}/chat/completions`,
+      headers: this.headers(call.apiKey),
+      body,
+      stream: call.stream,
+      signal: call.signal,
+      timeouts: call.timeouts,
+    });
+  }
+
+  async check(apiKey: string | undefined, signal: AbortSignal): Promise<void> {
+    await this.transport.get(`${this.baseUrl}/models`, this.headers(apiKey), signal, 5_000);
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}
