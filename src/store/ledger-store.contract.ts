@@ -1,0 +1,254 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestRecord } from '../core/ledger-record.js';
+import type { LedgerFilter, LedgerStore, LedgerTotals } from './ledger-store.js';
+import { makeRequestRecord, makeSampleRecords } from './ledger-store.fixtures.js';
+
+/** Creates a fresh, empty store; the suite closes it after each case. */
+export type LedgerStoreFactory = () => Promise<LedgerStore> | LedgerStore;
+
+/** Sums computed here, independently of any store, from the records the case inserted. */
+function expectedTotals(records: readonly RequestRecord[]): LedgerTotals {
+  const sum = (value: (record: RequestRecord) => number): number =>
+    records.reduce((total, record) => total + value(record), 0);
+  return {
+    requests: records.length,
+    failedRequests: records.filter((record) => record.status >= 400).length,
+    inputTokens: sum((record) => record.usage?.inputTokens ?? 0),
+    outputTokens: sum((record) => record.usage?.outputTokens ?? 0),
+    cacheReadTokens: sum((record) => record.usage?.cacheReadTokens ?? 0),
+    cacheWriteTokens: sum((record) => record.usage?.cacheWriteTokens ?? 0),
+    reasoningTokens: sum((record) => record.usage?.reasoningTokens ?? 0),
+    costUsd: sum((record) => record.costUsd ?? 0),
+    unpricedRequests: records.filter((record) => record.costUsd === null).length,
+    estimatedRequests: records.filter((record) => record.usageEstimated).length,
+  };
+}
+
+function expectTotals(actual: LedgerTotals, records: readonly RequestRecord[]): void {
+  const { costUsd, ...expected } = expectedTotals(records);
+  const { costUsd: actualCost, ...rest } = actual;
+  expect(rest).toEqual(expected);
+  expect(actualCost).toBeCloseTo(costUsd, 9);
+}
+
+function selectRecords(records: readonly RequestRecord[], filter: LedgerFilter): RequestRecord[] {
+  return records.filter(
+    (record) =>
+      (filter.since === undefined || record.startedAt >= filter.since) &&
+      (filter.until === undefined || record.startedAt < filter.until) &&
+      (filter.session === undefined || record.sessionId === filter.session) &&
+      (filter.model === undefined || record.servedModel === filter.model || record.requestedModel === filter.model),
+  );
+}
+
+function newestFirst(records: readonly RequestRecord[]): RequestRecord[] {
+  return [...records].sort(
+    (left, right) => right.startedAt - left.startedAt || (left.requestId < right.requestId ? 1 : -1),
+  );
+}
+
+/**
+ * The behaviour every `LedgerStore` must have. An implementation's test file is one call:
+ * `describeLedgerStoreContract('sqlite', () => new SqliteLedgerStore({ path }))`.
+ */
+export function describeLedgerStoreContract(name: string, factory: LedgerStoreFactory): void {
+  describe(`LedgerStore contract: ${name}`, () => {
+    let store: LedgerStore;
+    const sample = makeSampleRecords(300);
+    const windowStart = Date.UTC(2026, 10, 19, 6, 0, 0);
+    const windowEnd = Date.UTC(2026, 10, 20, 18, 0, 0);
+
+    beforeEach(async () => {
+      store = await factory();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('starts empty', async () => {
+      expectTotals(await store.totals(), []);
+      expect(await store.daily()).toEqual([]);
+      expect(await store.requests()).toEqual({ items: [] });
+    });
+
+    it('returns every field of a record as it went in, attempts in order', async () => {
+      const full = makeRequestRecord({
+        requestId: 'full',
+        errorClass: undefined,
+        content: { request: { messages: [{ role: 'user', content: 'hi' }] }, response: { text: 'hello' } },
+        attempts: [
+          {
+            provider: 'openai',
+            model: 'gpt-4o',
+            keyId: 'k1',
+            startedAt: 1,
+            durationMs: 10.5,
+            status: 0,
+            errorClass: 'connection',
+            errorMessage: 'reset',
+          },
+          { provider: 'anthropic', model: 'claude-sonnet-4-5', keyId: 'k2', startedAt: 2, durationMs: 20, status: 200 },
+        ],
+      });
+      delete full.errorClass;
+      const bare: RequestRecord = {
+        requestId: 'bare',
+        startedAt: full.startedAt - 1000,
+        inboundFormat: 'anthropic-messages',
+        endpoint: '/v1/messages',
+        requestedModel: 'claude-x',
+        status: 503,
+        errorClass: 'unavailable',
+        streaming: true,
+        totalMs: 4,
+        overheadMs: 4,
+        usageEstimated: false,
+        costUsd: 0,
+        decision: {},
+        attempts: [],
+      };
+      await store.insertBatch([full, bare]);
+      const page = await store.requests();
+      expect(page.items).toEqual([full, bare]);
+      expect(page.items[1]).not.toHaveProperty('usage');
+      expect(page.items[1]).not.toHaveProperty('content');
+      expect(page.nextCursor).toBeUndefined();
+    });
+
+    it('keeps a null cost null and counts it as unpriced, not as $0', async () => {
+      await store.insertBatch([
+        makeRequestRecord({ requestId: 'priced', costUsd: 0.25 }),
+        makeRequestRecord({ requestId: 'unpriced', costUsd: null, servedModel: 'mystery' }),
+      ]);
+      const totals = await store.totals();
+      expect(totals.unpricedRequests).toBe(1);
+      expect(totals.costUsd).toBeCloseTo(0.25, 12);
+      const unpriced = (await store.requests({ model: 'mystery' })).items[0];
+      expect(unpriced?.costUsd).toBeNull();
+    });
+
+    it('is idempotent per request id, so a retried batch does not double count', async () => {
+      await store.insertBatch(sample.slice(0, 50));
+      await store.insertBatch(sample.slice(25, 75));
+      expectTotals(await store.totals(), sample.slice(0, 75));
+    });
+
+    it('stores a batch all or nothing', async () => {
+      const unstorable = makeRequestRecord({
+        requestId: 'unstorable',
+        content: { request: { size: BigInt(1), call: () => 1 } },
+      });
+      await expect(store.insertBatch([makeRequestRecord({ requestId: 'fine' }), unstorable])).rejects.toThrow();
+      expect((await store.totals()).requests).toBe(0);
+    });
+
+    it('totals equal the sums of the inserted records, for every filter', async () => {
+      await store.insertBatch(sample.slice(0, 120));
+      await store.insertBatch(sample.slice(120));
+      const filters: LedgerFilter[] = [
+        {},
+        { since: windowStart },
+        { until: windowEnd },
+        { since: windowStart, until: windowEnd },
+        { model: 'gpt-4o' },
+        { model: 'auto' },
+        { session: 'session-2' },
+        { session: 'session-1', model: 'claude-sonnet-4-5', since: windowStart },
+        { model: 'nothing-like-this' },
+      ];
+      for (const filter of filters) expectTotals(await store.totals(filter), selectRecords(sample, filter));
+    });
+
+    it('daily: one row per day at the given offset, with the models served that day', async () => {
+      await store.insertBatch(sample);
+      for (const utcOffsetMinutes of [0, 330, -480]) {
+        const rows = await store.daily({ utcOffsetMinutes, since: windowStart });
+        const selected = selectRecords(sample, { since: windowStart });
+        const byDay = new Map<string, RequestRecord[]>();
+        for (const record of selected) {
+          const day = new Date(record.startedAt + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+          byDay.set(day, [...(byDay.get(day) ?? []), record]);
+        }
+        expect(rows.map((row) => row.date)).toEqual([...byDay.keys()].sort());
+        for (const row of rows) {
+          const records = byDay.get(row.date) ?? [];
+          const { date, models, ...totals } = row;
+          expectTotals(totals, records);
+          const served = new Set(records.flatMap((record) => (record.servedModel ? [record.servedModel] : [])));
+          expect(models).toEqual([...served].sort());
+        }
+      }
+    });
+
+    it('sessions: one row per session (and one for none), most recent first', async () => {
+      await store.insertBatch(sample);
+      const rows = await store.sessions({ until: windowEnd });
+      const selected = selectRecords(sample, { until: windowEnd });
+      const ids = new Set(selected.map((record) => record.sessionId ?? null));
+      expect(rows).toHaveLength(ids.size);
+      for (const row of rows) {
+        const records = selected.filter((record) => (record.sessionId ?? null) === row.sessionId);
+        const { sessionId, firstStartedAt, lastStartedAt, models, ...totals } = row;
+        expectTotals(totals, records);
+        expect(firstStartedAt).toBe(Math.min(...records.map((record) => record.startedAt)));
+        expect(lastStartedAt).toBe(Math.max(...records.map((record) => record.startedAt)));
+      }
+      const order = rows.map((row) => row.lastStartedAt);
+      expect(order).toEqual([...order].sort((left, right) => right - left));
+    });
+
+    it('models: one row per served provider and model, failed requests under the requested model', async () => {
+      await store.insertBatch(sample);
+      const rows = await store.models();
+      const keyOf = (record: RequestRecord): string =>
+        JSON.stringify([record.servedProvider ?? null, record.servedModel ?? record.requestedModel]);
+      const groups = new Map<string, RequestRecord[]>();
+      for (const record of sample) groups.set(keyOf(record), [...(groups.get(keyOf(record)) ?? []), record]);
+      expect(rows).toHaveLength(groups.size);
+      for (const row of rows) {
+        const records = groups.get(JSON.stringify([row.provider, row.model])) ?? [];
+        const { provider, model, failovers, averageTotalMs, averageOverheadMs, averageTimeToFirstByteMs, ...totals } =
+          row;
+        expectTotals(totals, records);
+        expect(failovers).toBe(records.filter((record) => record.attempts.length > 1).length);
+        const mean = (values: number[]): number => values.reduce((total, value) => total + value, 0) / values.length;
+        expect(averageTotalMs).toBeCloseTo(mean(records.map((record) => record.totalMs)), 6);
+        expect(averageOverheadMs).toBeCloseTo(mean(records.map((record) => record.overheadMs)), 6);
+        const ttfb = records.flatMap((record) =>
+          record.timeToFirstByteMs === undefined ? [] : [record.timeToFirstByteMs],
+        );
+        if (ttfb.length === 0) expect(averageTimeToFirstByteMs).toBeNull();
+        else expect(averageTimeToFirstByteMs).toBeCloseTo(mean(ttfb), 6);
+      }
+      const costs = rows.map((row) => row.costUsd);
+      expect(costs).toEqual([...costs].sort((left, right) => right - left));
+    });
+
+    it('requests: pages walk the filtered rows newest first, without gaps or repeats', async () => {
+      await store.insertBatch(sample);
+      const filter: LedgerFilter = { since: windowStart, model: 'gpt-4o' };
+      const seen: RequestRecord[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await store.requests({ ...filter, limit: 7, ...(cursor ? { cursor } : {}) });
+        expect(page.items.length).toBeLessThanOrEqual(7);
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+        pages += 1;
+        if (pages === 2) {
+          // Rows arriving while someone pages must not shift the pages already handed out.
+          await store.insertBatch([makeRequestRecord({ requestId: 'late', startedAt: Date.UTC(2027, 0, 1) })]);
+        }
+      } while (cursor !== undefined && pages < 100);
+      expect(seen).toEqual(newestFirst(selectRecords(sample, filter)));
+    });
+
+    it('clamps the page size and rejects a malformed cursor', async () => {
+      await store.insertBatch(sample.slice(0, 10));
+      expect((await store.requests({ limit: 0 })).items).toHaveLength(1);
+      expect((await store.requests({ limit: 3 })).items).toHaveLength(3);
+      await expect(store.requests({ cursor: 'not a cursor' })).rejects.toThrow(/cursor/);
+    });
+  });
+}

@@ -1,0 +1,227 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { RequestRecord } from '../../core/ledger-record.js';
+import { clampPageSize, decodeLedgerCursor, encodeLedgerCursor } from '../ledger-cursor.js';
+import type {
+  DailyQuery,
+  DailyRow,
+  LedgerFilter,
+  LedgerStore,
+  LedgerTotals,
+  ModelRow,
+  RequestsPage,
+  RequestsQuery,
+  SessionRow,
+} from '../ledger-store.js';
+import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
+import { compareModelRows, compareSessionRows } from '../ledger-totals.js';
+import { ledgerMigrations } from './ledger-migrations.js';
+import { type AttemptRow, type RequestRow, fromRows, toAttemptRows, toRequestRow } from './ledger-rows.js';
+import { applyMigrations } from './migrations.js';
+
+export interface SqliteLedgerStoreOptions {
+  /** Database file; its directory is created when missing. `:memory:` for a private in-memory database. */
+  path: string;
+  /** How long a writer waits for another process's lock before failing, in ms. */
+  busyTimeoutMs?: number;
+}
+
+/** The SQL twin of `addToTotals`: every aggregate row selects these columns. */
+const totalsColumns = `
+  COUNT(*) AS requests,
+  COALESCE(SUM(status >= 400), 0) AS failedRequests,
+  COALESCE(SUM(input_tokens), 0) AS inputTokens,
+  COALESCE(SUM(output_tokens), 0) AS outputTokens,
+  COALESCE(SUM(cache_read_tokens), 0) AS cacheReadTokens,
+  COALESCE(SUM(cache_write_tokens), 0) AS cacheWriteTokens,
+  COALESCE(SUM(reasoning_tokens), 0) AS reasoningTokens,
+  COALESCE(SUM(cost_usd), 0) AS costUsd,
+  COALESCE(SUM(cost_usd IS NULL), 0) AS unpricedRequests,
+  COALESCE(SUM(usage_estimated), 0) AS estimatedRequests`;
+
+interface WhereClause {
+  sql: string;
+  parameters: Record<string, string | number>;
+}
+
+function whereClause(filter: LedgerFilter): WhereClause {
+  const conditions: string[] = [];
+  const parameters: Record<string, string | number> = {};
+  if (filter.since !== undefined) {
+    conditions.push('started_at >= @since');
+    parameters.since = filter.since;
+  }
+  if (filter.until !== undefined) {
+    conditions.push('started_at < @until');
+    parameters.until = filter.until;
+  }
+  if (filter.session !== undefined) {
+    conditions.push('session_id = @session');
+    parameters.session = filter.session;
+  }
+  if (filter.model !== undefined) {
+    conditions.push('(served_model = @model OR requested_model = @model)');
+    parameters.model = filter.model;
+  }
+  return { sql: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, parameters };
+}
+
+function parseModelList(json: string): string[] {
+  const parsed: unknown = JSON.parse(json);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter((value): value is string => typeof value === 'string').sort();
+}
+
+/**
+ * The embedded ledger: one SQLite file in WAL mode, so reports read while the gateway writes. `synchronous =
+ * NORMAL` means a committed batch survives a killed process (the WAL is in the OS cache); only a power loss can
+ * take back the last commits. better-sqlite3 is synchronous, so each call runs to completion on the caller's
+ * thread; the ledger calls `insertBatch` from a timer, never from a request.
+ */
+export class SqliteLedgerStore implements LedgerStore {
+  readonly specificationVersion = 'v1';
+  readonly schemaVersion: number;
+  readonly #database: Database.Database;
+  readonly #insertBatch: (records: readonly RequestRecord[]) => void;
+
+  constructor(options: SqliteLedgerStoreOptions) {
+    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    this.#database = new Database(options.path);
+    this.#database.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+    this.#database.pragma('journal_mode = WAL');
+    this.#database.pragma('synchronous = NORMAL');
+    this.#database.pragma('foreign_keys = ON');
+    this.schemaVersion = applyMigrations(this.#database, ledgerMigrations);
+
+    const insertRequest = this.#database.prepare(
+      `INSERT INTO requests (
+         request_id, started_at, session_id, client_key_id, inbound_format, endpoint, requested_model,
+         served_provider, served_model, status, error_class, streaming, time_to_first_byte_ms, total_ms,
+         overhead_ms, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens,
+         usage_estimated, cost_usd, attempt_count, decision_json, content_json
+       ) VALUES (
+         @request_id, @started_at, @session_id, @client_key_id, @inbound_format, @endpoint, @requested_model,
+         @served_provider, @served_model, @status, @error_class, @streaming, @time_to_first_byte_ms, @total_ms,
+         @overhead_ms, @input_tokens, @output_tokens, @cache_read_tokens, @cache_write_tokens, @reasoning_tokens,
+         @usage_estimated, @cost_usd, @attempt_count, @decision_json, @content_json
+       ) ON CONFLICT (request_id) DO NOTHING`,
+    );
+    const insertAttempt = this.#database.prepare(
+      `INSERT INTO attempts (
+         request_id, ordinal, provider, model, key_id, started_at, duration_ms, status, error_class, error_message
+       ) VALUES (
+         @request_id, @ordinal, @provider, @model, @key_id, @started_at, @duration_ms, @status, @error_class,
+         @error_message
+       )`,
+    );
+    this.#insertBatch = this.#database.transaction((records: readonly RequestRecord[]) => {
+      for (const record of records) {
+        // A request already stored (a retried batch whose commit we did not see) keeps its first attempts.
+        if (insertRequest.run(toRequestRow(record)).changes === 0) continue;
+        for (const attempt of toAttemptRows(record)) insertAttempt.run(attempt);
+      }
+    });
+  }
+
+  async insertBatch(records: readonly RequestRecord[]): Promise<void> {
+    if (records.length > 0) this.#insertBatch(records);
+  }
+
+  async totals(query: LedgerFilter = {}): Promise<LedgerTotals> {
+    const where = whereClause(query);
+    return this.#database.prepare(`SELECT ${totalsColumns} FROM requests ${where.sql}`).get(where.parameters) as
+      LedgerTotals;
+  }
+
+  async daily(query: DailyQuery = {}): Promise<DailyRow[]> {
+    const where = whereClause(query);
+    const rows = this.#database
+      .prepare(
+        `SELECT strftime('%Y-%m-%d', (started_at + @offsetMs) / 1000, 'unixepoch') AS date,
+                json_group_array(DISTINCT served_model) AS modelsJson,
+                ${totalsColumns}
+         FROM requests ${where.sql}
+         GROUP BY date ORDER BY date`,
+      )
+      .all({ ...where.parameters, offsetMs: Math.trunc((query.utcOffsetMinutes ?? 0) * 60_000) }) as (Omit<
+      DailyRow,
+      'models'
+    > & { modelsJson: string })[];
+    return rows.map(({ modelsJson, ...row }) => ({ ...row, models: parseModelList(modelsJson) }));
+  }
+
+  async sessions(query: LedgerFilter = {}): Promise<SessionRow[]> {
+    const where = whereClause(query);
+    const rows = this.#database
+      .prepare(
+        `SELECT session_id AS sessionId,
+                MIN(started_at) AS firstStartedAt,
+                MAX(started_at) AS lastStartedAt,
+                json_group_array(DISTINCT served_model) AS modelsJson,
+                ${totalsColumns}
+         FROM requests ${where.sql}
+         GROUP BY session_id`,
+      )
+      .all(where.parameters) as (Omit<SessionRow, 'models'> & { modelsJson: string })[];
+    return rows.map(({ modelsJson, ...row }) => ({ ...row, models: parseModelList(modelsJson) })).sort(compareSessionRows);
+  }
+
+  async models(query: LedgerFilter = {}): Promise<ModelRow[]> {
+    const where = whereClause(query);
+    const rows = this.#database
+      .prepare(
+        `SELECT served_provider AS provider,
+                COALESCE(served_model, requested_model) AS model,
+                COALESCE(SUM(attempt_count > 1), 0) AS failovers,
+                AVG(total_ms) AS averageTotalMs,
+                AVG(overhead_ms) AS averageOverheadMs,
+                AVG(time_to_first_byte_ms) AS averageTimeToFirstByteMs,
+                ${totalsColumns}
+         FROM requests ${where.sql}
+         GROUP BY served_provider, COALESCE(served_model, requested_model)`,
+      )
+      .all(where.parameters) as ModelRow[];
+    // A handful of rows: ordering them with the shared comparator keeps every store's order identical.
+    return rows.sort(compareModelRows);
+  }
+
+  async requests(query: RequestsQuery = {}): Promise<RequestsPage> {
+    const limit = clampPageSize(query.limit, defaultRequestsPageSize, maximumRequestsPageSize);
+    const where = whereClause(query);
+    const parameters: Record<string, string | number> = { ...where.parameters, limit: limit + 1 };
+    let sql = where.sql;
+    if (query.cursor !== undefined) {
+      const cursor = decodeLedgerCursor(query.cursor);
+      const condition =
+        '(started_at < @cursorStartedAt OR (started_at = @cursorStartedAt AND request_id < @cursorRequestId))';
+      sql = sql === '' ? `WHERE ${condition}` : `${sql} AND ${condition}`;
+      parameters.cursorStartedAt = cursor.startedAt;
+      parameters.cursorRequestId = cursor.requestId;
+    }
+    const rows = this.#database
+      .prepare(`SELECT * FROM requests ${sql} ORDER BY started_at DESC, request_id DESC LIMIT @limit`)
+      .all(parameters) as RequestRow[];
+    const pageRows = rows.slice(0, limit);
+    const attemptsByRequest = new Map<string, AttemptRow[]>();
+    if (pageRows.length > 0) {
+      const attemptRows = this.#database
+        .prepare(
+          `SELECT * FROM attempts WHERE request_id IN (SELECT value FROM json_each(?)) ORDER BY request_id, ordinal`,
+        )
+        .all(JSON.stringify(pageRows.map((row) => row.request_id))) as AttemptRow[];
+      for (const attempt of attemptRows) {
+        const list = attemptsByRequest.get(attempt.request_id) ?? [];
+        list.push(attempt);
+        attemptsByRequest.set(attempt.request_id, list);
+      }
+    }
+    const items = pageRows.map((row) => fromRows(row, attemptsByRequest.get(row.request_id) ?? []));
+    const last = items.at(-1);
+    return rows.length > limit && last ? { items, nextCursor: encodeLedgerCursor(last) } : { items };
+  }
+
+  async close(): Promise<void> {
+    if (this.#database.open) this.#database.close();
+  }
+}
