@@ -1,0 +1,31 @@
+import { type ModelInfo, type Provider, calcPrice, findProvider } from '@pydantic/genai-prices';
+
+/** A catalogue model with its provider narrowed to that one model, so later price calls skip the matching. */
+export interface CatalogModel {
+  provider: Provider;
+  model: ModelInfo;
+}
+
+const cache = new Map<string, CatalogModel | null>();
+const cacheLimit = 10_000;
+
+/**
+ * Finds the catalogue entry for a model at one provider (dated and dotted variants match through the
+ * catalogue's own rules: `claude-sonnet-4-5-20250929` is `claude-sonnet-4-5`). Cached, misses included, because
+ * the catalogue match walks hundreds of patterns.
+ */
+export function findCatalogModel(catalogProviderId: string, model: string): CatalogModel | undefined {
+  const key = `${catalogProviderId}\u0000${model}`;
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached ?? undefined;
+  let found: CatalogModel | null = null;
+  const provider = findProvider({ providerId: catalogProviderId });
+  if (provider !== undefined) {
+    // calcPrice is the only public door to the catalogue's model matching; a zero usage prices nothing.
+    const result = calcPrice({ input_tokens: 0, output_tokens: 0 }, model, { provider });
+    if (result !== null) found = { provider: { ...provider, models: [result.model] }, model: result.model };
+  }
+  if (cache.size >= cacheLimit) cache.clear();
+  cache.set(key, found);
+  return found ?? undefined;
+}

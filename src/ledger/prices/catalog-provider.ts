@@ -1,0 +1,37 @@
+import { findProvider } from '@pydantic/genai-prices';
+
+/**
+ * Maps a provider *kind* (src/providers/kinds.ts) to the provider id of the price catalogue. A config's provider
+ * ids are the user's names (`work-openai`); the kind says whose price list applies.
+ */
+const catalogProviderByKind: Readonly<Record<string, string>> = {
+  openai: 'openai',
+  anthropic: 'anthropic',
+  openrouter: 'openrouter',
+  deepseek: 'deepseek',
+  groq: 'groq',
+  mistral: 'mistral',
+  together: 'together',
+  'gemini-openai': 'google',
+  google: 'google',
+};
+
+/**
+ * Kinds that run on the user's own hardware: nobody bills per token, so they cost $0 (source `self-hosted`)
+ * unless a price override says otherwise. An unknown OpenAI-compatible endpoint is *not* in this list: it stays
+ * unpriced until configured.
+ */
+const selfHostedKinds: ReadonlySet<string> = new Set(['ollama', 'vllm', 'llama-cpp']);
+
+export type CatalogTarget = { kind: 'catalog'; providerId: string } | { kind: 'self-hosted' } | { kind: 'unknown' };
+
+/** `kind` is the provider's kind when known, else its id (which is often the same: `openai`, `anthropic`). */
+export function catalogTarget(kind: string): CatalogTarget {
+  if (selfHostedKinds.has(kind)) return { kind: 'self-hosted' };
+  const providerId = catalogProviderByKind[kind];
+  if (providerId !== undefined) return { kind: 'catalog', providerId };
+  // A provider id the catalogue knows by itself (`fireworks`, `x-ai`, `cohere`) when no kind map was given.
+  const known = findProvider({ providerId: kind });
+  if (known !== undefined) return { kind: 'catalog', providerId: known.id };
+  return { kind: 'unknown' };
+}
