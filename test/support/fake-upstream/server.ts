@@ -252,8 +252,13 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
       closing = true;
       queue = [];
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Wait for every socket's own close event too, so openSockets() is 0 once close() resolves.
+      const socketsClosed = [...sockets].map(
+        (socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve()))),
+      );
       server.closeAllConnections();
-      await closed;
+      for (const socket of sockets) socket.destroy();
+      await Promise.all([closed, ...socketsClosed]);
     },
     openSockets: () => sockets.size,
     abortedRequests: () => aborted,
