@@ -1,0 +1,54 @@
+import type { Deployment } from '../catalog/deployment.js';
+import type { JsonObject } from '../core/json.js';
+import { isJsonObject } from '../core/json.js';
+import type { Turn } from '../core/turn.js';
+import type { Provider } from '../providers/provider.js';
+import { anthropicRequestToOpenAi } from '../wire/translate/anthropic-request-to-openai.js';
+import { defaultAnthropicMaxTokens, openAiRequestToAnthropic } from '../wire/translate/openai-request-to-anthropic.js';
+
+export interface PreparedBodyFacts {
+  /** The gateway asked for `stream_options.include_usage` although the client did not: hide that chunk. */
+  addedUsageChunk: boolean;
+}
+
+/** Whether the client itself asked an OpenAI stream for the final usage chunk. */
+export function clientAskedForUsage(body: JsonObject): boolean {
+  return isJsonObject(body.stream_options) && body.stream_options.include_usage === true;
+}
+
+/**
+ * The upstream body for one deployment. Same format: a shallow copy of the client's body with only the model
+ * replaced (and include_usage added to OpenAI streams), so unknown fields survive byte for byte. Other format:
+ * a translation. The client's body object is never mutated, so each attempt starts from the original.
+ */
+export function prepareUpstreamBody(
+  turn: Turn,
+  deployment: Deployment,
+  provider: Provider,
+  supportsStreamOptions: boolean,
+  facts: PreparedBodyFacts,
+): JsonObject {
+  let body: JsonObject;
+  if (provider.format === turn.format) {
+    body = { ...turn.body, model: deployment.upstreamModel };
+  } else if (provider.format === 'anthropic-messages') {
+    body = openAiRequestToAnthropic(turn.body, { defaultMaxTokens: deployment.maxOutputTokens ?? defaultAnthropicMaxTokens });
+    body.model = deployment.upstreamModel;
+    if (deployment.maxOutputTokens !== undefined && typeof body.max_tokens === 'number' && body.max_tokens > deployment.maxOutputTokens) {
+      body.max_tokens = deployment.maxOutputTokens;
+    }
+  } else {
+    body = anthropicRequestToOpenAi(turn.body);
+    body.model = deployment.upstreamModel;
+  }
+  facts.addedUsageChunk = false;
+  if (provider.format === 'openai-chat' && turn.stream && supportsStreamOptions) {
+    if (!clientAskedForUsage(body)) {
+      const existing = isJsonObject(body.stream_options) ? body.stream_options : {};
+      body.stream_options = { ...existing, include_usage: true };
+      // A client in the other format never sees OpenAI chunks, so only an OpenAI client can be surprised by it.
+      facts.addedUsageChunk = turn.format === 'openai-chat';
+    }
+  }
+  return body;
+}

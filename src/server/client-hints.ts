@@ -1,0 +1,32 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ClientHints } from '../core/turn.js';
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  const single = Array.isArray(value) ? value[0] : value;
+  return single === undefined || single === '' ? undefined : single;
+}
+
+/** Routing hints a client can send as headers (documented in the README). */
+export function readClientHints(headers: IncomingHttpHeaders): ClientHints {
+  const hints: ClientHints = {};
+  const sessionId = header(headers, 'x-hermes-session-affinity') ?? header(headers, 'x-session-id');
+  if (sessionId) hints.sessionId = sessionId.slice(0, 200);
+  const workloadHint = header(headers, 'x-hermes-workload-hint');
+  if (workloadHint) hints.workloadHint = workloadHint.toLowerCase();
+  const toolLoop = header(headers, 'x-hermes-tool-loop');
+  if (toolLoop) hints.toolLoop = toolLoop.toLowerCase() === 'true';
+  const revision = header(headers, 'if-match');
+  if (revision) hints.policyRevision = revision.replace(/^W\//, '').replace(/"/g, '');
+  return hints;
+}
+
+/** Headers passed on to a provider of the same format (Anthropic versioning and betas). */
+export function forwardableHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const forwarded: Record<string, string> = {};
+  for (const name of ['anthropic-version', 'anthropic-beta']) {
+    const value = header(headers, name);
+    if (value) forwarded[name] = value;
+  }
+  return forwarded;
+}

@@ -1,0 +1,99 @@
+import type { Logger } from 'pino';
+import { ModelCatalog } from '../catalog/model-catalog.js';
+import type { Config } from '../config/schema.js';
+import { AttemptLoop } from '../dispatch/attempt-loop.js';
+import { CircuitBreakers } from '../dispatch/circuit-breaker.js';
+import type { BreakerState } from '../dispatch/circuit-breaker.js';
+import { Cooldowns } from '../dispatch/cooldowns.js';
+import { KeyPool } from '../dispatch/key-pool.js';
+import { providerKinds } from '../providers/kinds.js';
+import type { ProviderKindInfo } from '../providers/kinds.js';
+import type { Provider, ProviderTimeouts } from '../providers/provider.js';
+import { createProvider } from '../providers/registry.js';
+import type { RequestObserver } from './request-observer.js';
+
+export interface GatewayOptions {
+  config: Config;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+  dataDir: string;
+  observers?: RequestObserver[];
+}
+
+/**
+ * The running gateway's state, built once from the config: providers with their connection pools and keys,
+ * the catalog, and the resilience state the attempt loop shares across requests.
+ */
+export class Gateway {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly dataDir: string;
+  readonly catalog: ModelCatalog;
+  readonly providers = new Map<string, Provider>();
+  readonly keyPools = new Map<string, KeyPool>();
+  readonly breakers: CircuitBreakers;
+  readonly cooldowns = new Cooldowns();
+  readonly attemptLoop: AttemptLoop;
+  readonly observers: RequestObserver[];
+  private readonly timeouts = new Map<string, ProviderTimeouts>();
+  private readonly streamOptions = new Map<string, boolean>();
+  private readonly breakerListeners: ((key: string, state: BreakerState) => void)[] = [];
+
+  constructor(options: GatewayOptions) {
+    this.config = options.config;
+    this.logger = options.logger;
+    this.dataDir = options.dataDir;
+    this.observers = options.observers ?? [];
+    this.catalog = new ModelCatalog(options.config);
+    options.config.providers.forEach((providerConfig, index) => {
+      if (!providerConfig.enabled) return;
+      const timeouts = { ...options.config.timeouts, ...providerConfig.timeouts };
+      this.providers.set(providerConfig.id, createProvider(providerConfig, timeouts.connect_ms, index));
+      this.keyPools.set(providerConfig.id, KeyPool.fromConfig(providerConfig, options.env));
+      this.timeouts.set(providerConfig.id, {
+        connectMs: timeouts.connect_ms,
+        firstByteMs: timeouts.first_byte_ms,
+        idleMs: timeouts.idle_ms,
+      });
+      const kind: ProviderKindInfo = providerKinds[providerConfig.kind];
+      this.streamOptions.set(providerConfig.id, kind.supportsStreamOptions);
+    });
+    const breaker = options.config.resilience.breaker;
+    this.breakers = new CircuitBreakers(
+      { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms },
+      Date.now,
+      (key, state) => {
+        this.logger.warn({ deployment: key, state }, 'circuit breaker changed state');
+        for (const listener of this.breakerListeners) listener(key, state);
+      },
+    );
+    this.attemptLoop = new AttemptLoop({
+      providers: this.providers,
+      keyPools: this.keyPools,
+      timeoutsFor: (providerId) => this.timeoutsFor(providerId),
+      breakers: this.breakers,
+      cooldowns: this.cooldowns,
+      settings: {
+        maxAttempts: options.config.resilience.max_attempts,
+        retryAfterCapMs: options.config.resilience.retry_after_cap_ms,
+        cooldownMs: options.config.resilience.cooldown_ms,
+      },
+    });
+  }
+
+  timeoutsFor(providerId: string): ProviderTimeouts {
+    return this.timeouts.get(providerId) ?? { connectMs: 10_000, firstByteMs: 120_000, idleMs: 60_000 };
+  }
+
+  supportsStreamOptions(providerId: string): boolean {
+    return this.streamOptions.get(providerId) ?? true;
+  }
+
+  onBreakerChange(listener: (key: string, state: BreakerState) => void): void {
+    this.breakerListeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.providers.values()].map((provider) => provider.close()));
+  }
+}

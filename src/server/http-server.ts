@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ApiFormat } from '../core/api-format.js';
+import { GatewayError, toGatewayError } from '../core/errors.js';
+import type { Gateway } from './gateway.js';
+import { handleChat } from './routes/chat.js';
+import { handleHealth } from './routes/health.js';
+import { handleModels } from './routes/models.js';
+import { sendError } from './send.js';
+
+/** Extra routes other modules mount (metrics, admin API, dashboard) without the server knowing them. */
+export type ExtraRoute = (request: IncomingMessage, response: ServerResponse, path: string) => Promise<boolean> | boolean;
+
+const chatPaths: Record<string, ApiFormat> = {
+  '/v1/chat/completions': 'openai-chat',
+  '/chat/completions': 'openai-chat',
+  '/v1/messages': 'anthropic-messages',
+  // Hermes speaks the Anthropic API to a custom base URL that ends in /anthropic.
+  '/anthropic/v1/messages': 'anthropic-messages',
+  '/anthropic/messages': 'anthropic-messages',
+};
+
+/** The error format a path's clients understand, for errors raised before a route is chosen. */
+function formatForPath(path: string): ApiFormat {
+  return path.includes('messages') || path.startsWith('/anthropic') ? 'anthropic-messages' : 'openai-chat';
+}
+
+export function createGatewayServer(gateway: Gateway, extraRoutes: ExtraRoute[] = []): Server {
+  const startedAt = Date.now();
+  const server = createServer((request, response) => {
+    void route(gateway, request, response, extraRoutes, startedAt).catch((caught) => {
+      const error = toGatewayError(caught);
+      gateway.logger.error({ err: caught }, 'unhandled error in a route');
+      if (!response.headersSent) sendError(response, error, 'openai-chat');
+      else response.end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  // Long streams: no overall request timeout; idle sockets are closed by keepAliveTimeout.
+  server.requestTimeout = 0;
+  return server;
+}
+
+async function route(
+  gateway: Gateway,
+  request: IncomingMessage,
+  response: ServerResponse,
+  extraRoutes: ExtraRoute[],
+  startedAt: number,
+): Promise<void> {
+  const monotonicStart = performance.now();
+  const url = request.url ?? '/';
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const method = request.method ?? 'GET';
+  const chatFormat = chatPaths[path];
+  if (chatFormat) {
+    if (method !== 'POST') {
+      sendError(response, new GatewayError('invalid_request', `Use POST for ${path}.`, { status: 405 }), chatFormat);
+      return;
+    }
+    const requestId = `hr_${randomUUID()}`;
+    await handleChat(gateway, chatFormat, request, response, { requestId, receivedAt: Date.now(), monotonicStart, endpoint: path });
+    return;
+  }
+  if (method === 'GET' && (path === '/health' || path === '/healthz')) {
+    handleHealth(gateway, response, startedAt);
+    return;
+  }
+  if (method === 'GET' && (path === '/v1/models' || path === '/models')) {
+    handleModels(gateway, response);
+    return;
+  }
+  for (const extra of extraRoutes) {
+    if (await extra(request, response, path)) return;
+  }
+  // Includes /api/v1/models: Hermes probes it on loopback to detect LM Studio, and we are not LM Studio.
+  request.resume();
+  sendError(response, new GatewayError('not_found', `No route for ${method} ${path}.`), formatForPath(path));
+}

@@ -1,0 +1,38 @@
+import type { IncomingMessage } from 'node:http';
+import { GatewayError } from '../core/errors.js';
+import { isJsonObject } from '../core/json.js';
+import type { JsonObject } from '../core/json.js';
+
+/**
+ * Reads a JSON object body, refusing more than `limitBytes` (413) before buffering it all, and malformed JSON
+ * or a non-object (400).
+ */
+export async function readJsonBody(request: IncomingMessage, limitBytes: number): Promise<JsonObject> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    request.resume();
+    throw new GatewayError('payload_too_large', `Request body of ${declared} bytes exceeds the limit of ${limitBytes} bytes.`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limitBytes) {
+      request.resume();
+      throw new GatewayError('payload_too_large', `Request body exceeds the limit of ${limitBytes} bytes.`);
+    }
+    chunks.push(buffer);
+  }
+  if (size === 0) throw new GatewayError('invalid_request', 'Request body is empty; send a JSON object.');
+  const text = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new GatewayError('invalid_request', `Request body is not valid JSON: ${detail}`);
+  }
+  if (!isJsonObject(parsed)) throw new GatewayError('invalid_request', 'Request body must be a JSON object.');
+  return parsed;
+}

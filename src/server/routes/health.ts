@@ -1,0 +1,19 @@
+import type { ServerResponse } from 'node:http';
+import type { Gateway } from '../gateway.js';
+import { sendJson } from '../send.js';
+
+/** Liveness plus what an operator wants at a glance: providers configured and open circuits. */
+export function handleHealth(gateway: Gateway, response: ServerResponse, startedAt: number): void {
+  const breakers = gateway.breakers.snapshot();
+  const open = Object.entries(breakers)
+    .filter(([, state]) => state !== 'closed')
+    .map(([deployment, state]) => ({ deployment, state }));
+  sendJson(response, 200, {
+    status: 'ok',
+    uptime_s: Math.round((Date.now() - startedAt) / 1000),
+    providers: gateway.providers.size,
+    models: gateway.catalog.modelNames().length,
+    ...(gateway.providers.size === 0 ? { warning: 'no provider configured: chat requests answer 503' } : {}),
+    circuits: open,
+  });
+}

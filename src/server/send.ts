@@ -1,0 +1,30 @@
+import type { ServerResponse } from 'node:http';
+import type { ApiFormat } from '../core/api-format.js';
+import type { GatewayError } from '../core/errors.js';
+import { renderError } from '../core/render-error.js';
+
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  response.end(text);
+}
+
+export function sendError(
+  response: ServerResponse,
+  error: GatewayError,
+  format: ApiFormat,
+  headers: Record<string, string> = {},
+): void {
+  const rendered = renderError(error, format);
+  const extra: Record<string, string> = { ...headers };
+  if (error.retryAfterMs !== undefined && error.status === 429) extra['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
+  sendJson(response, rendered.status, rendered.body, extra);
+}

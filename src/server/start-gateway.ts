@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import pino from 'pino';
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.js';
+import { Gateway } from './gateway.js';
+import { createGatewayServer } from './http-server.js';
+import type { ExtraRoute } from './http-server.js';
+import type { RequestObserver } from './request-observer.js';
+
+export interface StartGatewayOptions {
+  config: Config;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+  observers?: RequestObserver[];
+  extraRoutes?: ExtraRoute[];
+  /** Called during shutdown after the server stopped taking requests (e.g. flush the ledger). */
+  onShutdown?: () => Promise<void>;
+}
+
+export interface RunningGateway {
+  gateway: Gateway;
+  server: Server;
+  /** e.g. http://127.0.0.1:8319 */
+  url: string;
+  /** Stops accepting, lets in-flight requests finish up to the grace period, then runs shutdown hooks. */
+  close(): Promise<void>;
+}
+
+export function createLogger(level: string): Logger {
+  return pino({ level, base: undefined, redact: ['*.api_key', '*.apiKey', '*.authorization', 'headers.authorization'] }, pino.destination(2));
+}
+
+/** Builds the gateway from a config and listens; the CLI and the tests both start it through here. */
+export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const logger = options.logger ?? createLogger(options.config.logging.level);
+  const gateway = new Gateway({
+    config: options.config,
+    env: options.env ?? process.env,
+    logger,
+    dataDir: options.dataDir,
+    observers: options.observers ?? [],
+  });
+  const server = createGatewayServer(gateway, options.extraRoutes ?? []);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.config.server.port, options.config.server.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const grace = options.config.server.shutdown_grace_ms;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([stopped, new Promise<void>((resolve) => (timer = setTimeout(resolve, grace)))]);
+      if (timer) clearTimeout(timer);
+      server.closeAllConnections();
+      await options.onShutdown?.();
+      await gateway.close();
+    })();
+    return closing;
+  };
+  return { gateway, server, url: `http://${host}:${address.port}`, close };
+}
