@@ -1,0 +1,127 @@
+/**
+ * Trains the first-turn toolset classifier and writes data/tool-routing/toolset-model.json.
+ * Deterministic: the same train.txt and seed give the same file byte for byte.
+ *   npx tsx scripts/tool-routing/train.ts [--seed N] [--check]
+ * Trains only on data/tool-routing/train.txt (plus generated variants of it); never on the dev or held-out
+ * cases, nor on anything under ../shared.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashFeatures, textFeatureNames } from '../../src/classify/features/text-features.js';
+import type { MultilabelExample } from '../../src/classify/linear/train-multilabel.js';
+import { fitTemperature, trainMultilabel } from '../../src/classify/linear/train-multilabel.js';
+import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
+import { seededRandom } from '../../src/classify/linear/seeded-random.js';
+import { packageRoot, toolsetModelRelativePath } from '../../src/classify/toolsets/model-file.js';
+import { needsToolLabel } from '../../src/classify/toolsets/toolset-classifier.js';
+import { hermesToolsets } from '../../src/tools/toolsets/hermes-map.js';
+import { defaultCriticalToolsets } from '../../src/tools/config.js';
+
+const featureBits = 18;
+const seedArgument = process.argv.indexOf('--seed');
+const seed = seedArgument > 0 ? Number(process.argv[seedArgument + 1]) : 20261130;
+const root = packageRoot();
+
+interface Labelled {
+  text: string;
+  toolsets: string[];
+}
+
+const labels = [...Object.keys(hermesToolsets.toolsets).filter((name) => name !== 'tool_search').sort(), needsToolLabel];
+const source = readFileSync(join(root, 'data/tool-routing/train.txt'), 'utf8');
+const written: Labelled[] = [];
+for (const line of source.split('\n')) {
+  if (!line.trim() || line.startsWith('#')) continue;
+  const separator = line.indexOf(' | ');
+  if (separator < 0) throw new Error(`bad training line: ${line}`);
+  const head = line.slice(0, separator).trim();
+  const toolsets = head === '-' ? [] : head.split(',').map((name) => name.trim());
+  for (const toolset of toolsets) if (!labels.includes(toolset)) throw new Error(`unknown toolset ${toolset} in: ${line}`);
+  written.push({ text: line.slice(separator + 3).trim(), toolsets });
+}
+
+const random = seededRandom(seed);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const isChinese = (text: string): boolean => /[\u4e00-\u9fff]/.test(text);
+const englishLeads = ['please ', 'can you ', 'could you ', 'hey, ', 'quick one: ', 'I need you to ', 'would you mind, ', ''];
+const chineseLeads = ['请', '帮我', '麻烦', '你能', ''];
+const englishNegations = ["don't ", 'do not ', 'please never ', 'no need to ', "you shouldn't "];
+const chineseNegations = ['不要', '别', '不用', '不需要'];
+const englishReports = [
+  (text: string) => `the log says "${text}", what does that mean?`,
+  (text: string) => `my coworker wrote '${text}' in the ticket. is that a normal thing to ask?`,
+  (text: string) => `someone on the forum said "${text}" - why would they say that?`,
+];
+const chineseReports = [(text: string) => `日志里写着“${text}”，这是什么意思？`, (text: string) => `同事说“${text}”，为什么要这样做？`];
+
+/** Generated variants teach the framing features: polite leads keep labels, negation and quotes remove them. */
+function variants(example: Labelled): Labelled[] {
+  const out: Labelled[] = [example];
+  const chinese = isChinese(example.text);
+  const lead = chinese ? pick(chineseLeads) : pick(englishLeads);
+  out.push({ text: `${lead}${chinese ? example.text : lowerFirst(example.text)}`, toolsets: example.toolsets });
+  if (example.toolsets.length > 0 && !/^(what|which|who|is|are|how|when|where|why|do|does|can)\b/i.test(example.text)) {
+    if (random() < 0.45) {
+      const negation = chinese ? pick(chineseNegations) : pick(englishNegations);
+      out.push({ text: `${negation}${chinese ? example.text : lowerFirst(example.text)}`, toolsets: [] });
+    }
+    if (random() < 0.35) {
+      const report = chinese ? pick(chineseReports) : pick(englishReports);
+      out.push({ text: report(example.text), toolsets: [] });
+    }
+  }
+  return out;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+const examples: Labelled[] = written.flatMap(variants);
+const criticalWeight = labels.map((label) => (defaultCriticalToolsets.includes(label) ? 2 : 1.3));
+const dataHash = createHash('sha256').update(source).digest('hex').slice(0, 16);
+
+function encode(items: readonly Labelled[]): MultilabelExample[] {
+  return items.map((item) => {
+    const targets = new Uint8Array(labels.length);
+    for (const toolset of item.toolsets) targets[labels.indexOf(toolset)] = 1;
+    if (item.toolsets.length > 0) targets[labels.indexOf(needsToolLabel)] = 1;
+    return { features: hashFeatures(textFeatureNames(item.text), featureBits), targets };
+  });
+}
+
+const options = { labels, featureBits, seed, epochs: 25, learningRate: 0.4, l2: 1e-5, positiveWeight: criticalWeight, dataHash, pruneBelow: 0.02 };
+
+// Calibration: fit one temperature per label on a fold the model did not see, then train on everything.
+const order = examples.map((_, index) => index);
+for (let index = order.length - 1; index > 0; index -= 1) {
+  const other = Math.floor(random() * (index + 1));
+  [order[index], order[other]] = [order[other]!, order[index]!];
+}
+const foldSize = Math.floor(examples.length / 5);
+const heldOut = new Set(order.slice(0, foldSize));
+const foldModel = new MultilabelModel(trainMultilabel(encode(examples.filter((_, index) => !heldOut.has(index))), options));
+const heldOutEncoded = encode(examples.filter((_, index) => heldOut.has(index)));
+const heldOutLogits = heldOutEncoded.map((example) => ({ logits: foldModel.logits(example.features), targets: example.targets }));
+// A label with few held-out positives cannot be calibrated: its fit would only sharpen the negatives (and cut
+// recall), so it keeps temperature 1; fitted values are clamped to a sane band for the same reason.
+const temperatures = labels.map((_, label) => {
+  const items = heldOutLogits.map((item) => ({ logit: item.logits[label]!, target: item.targets[label]! }));
+  if (items.filter((item) => item.target === 1).length < 8) return 1;
+  return Math.min(Math.max(fitTemperature(items), 0.8), 2.5);
+});
+
+const model = trainMultilabel(encode(examples), options);
+model.temperatures = temperatures;
+const text = `${JSON.stringify(model)}\n`;
+const target = join(root, toolsetModelRelativePath);
+if (process.argv.includes('--check')) {
+  const same = readFileSync(target, 'utf8') === text;
+  process.stdout.write(same ? 'weights are up to date\n' : 'weights differ from a fresh training run\n');
+  process.exitCode = same ? 0 : 1;
+} else {
+  writeFileSync(target, text);
+  process.stdout.write(`trained on ${examples.length} examples (${written.length} written), ${Object.keys(model.rows).length} weight rows, ${(text.length / 1024).toFixed(0)} KiB → ${toolsetModelRelativePath}\n`);
+  process.stdout.write(`temperatures: ${labels.map((label, index) => `${label}=${temperatures[index]}`).join(' ')}\n`);
+}

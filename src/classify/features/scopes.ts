@@ -1,0 +1,145 @@
+import { normalizeText, unspacedCharacter } from './normalize.js';
+
+/**
+ * How a token is framed in the sentence. A word inside a negation ("don't run the tests") or inside quoted or
+ * reported speech ("the log says 'run the migration'") is not a request to act, so it becomes a different
+ * feature from the same word used as an instruction.
+ */
+export type TokenFrame = 'plain' | 'negated' | 'quoted';
+
+export interface FramedToken {
+  text: string;
+  /** Ideographic runs are kept whole; the feature extractor cuts them into character n-grams. */
+  unspaced: boolean;
+  frame: TokenFrame;
+}
+
+const tokenPattern = /https?:\/\/[^\s"'<>)\]]+|[\p{L}\p{M}\p{N}_](?:[\p{L}\p{M}\p{N}_'.\-/]*[\p{L}\p{M}\p{N}_])?|[^\s\p{L}\p{M}\p{N}]/gu;
+
+const englishNegationCues = new Set(['dont', "don't", 'never', 'not', 'no', 'without', "doesn't", 'doesnt', "shouldn't", 'avoid', 'stop', 'nor', "mustn't", "won't", 'cannot', "can't"]);
+/** Words that close a negation's scope: what follows is asked for again ("don't run the tests, just read the log"). */
+const englishScopeBreakers = new Set(['but', 'just', 'instead', 'only', 'rather', 'then', 'and', 'please', 'however']);
+const reportingVerbs = new Set(['says', 'said', 'saying', 'reads', 'wrote', 'writes', 'mentions', 'mentioned', 'claims', 'stated', 'states', 'quote', 'quoting']);
+const clauseEnd = new Set(['.', ',', ';', '!', '?', ':', '\n', '。', '，', '；', '！', '？', '、', '(', ')']);
+
+const chineseNegationCues = ['不要', '不用', '无需', '不需要', '不必', '别', '勿', '禁止', '没必要', '千万别', '先别'];
+const chineseScopeBreakers = ['只', '但', '而是', '就', '然后', '再'];
+/** Narrow on purpose: bare 说 also starts 说明 ("explain"), and 显示/提示 are instructions as often as reports. */
+const chineseReportingCues = ['写着', '里说', '上说', '中说', '说要', '说让', '报错说'];
+
+const openingQuotes: Record<string, string> = { '"': '"', '「': '」', '『': '』', '《': '》', "'": "'" };
+
+/** Splits text into tokens and marks each as plain, negated or quoted. Pure and allocation-light: runs per request. */
+export function frameTokens(rawText: string): FramedToken[] {
+  const text = normalizeText(rawText);
+  const tokens: FramedToken[] = [];
+  let negated = false;
+  let reported = false;
+  let quoteCloser: string | undefined;
+  let previousEnd = 0;
+  for (const match of text.matchAll(tokenPattern)) {
+    const token = match[0];
+    const start = match.index;
+    const gap = text.slice(previousEnd, start);
+    previousEnd = start + token.length;
+    if (gap.includes('\n')) {
+      negated = false;
+      reported = false;
+    }
+    if (quoteCloser !== undefined) {
+      if (token === quoteCloser) {
+        quoteCloser = undefined;
+        continue;
+      }
+    } else if (token in openingQuotes && isQuoteOpening(text, start, token)) {
+      quoteCloser = openingQuotes[token];
+      continue;
+    }
+    if (clauseEnd.has(token)) {
+      negated = false;
+      reported = false;
+      continue;
+    }
+    if (unspacedCharacter.test(token)) {
+      pushUnspaced(token, tokens, quoteCloser !== undefined, { negated, reported }, (next) => {
+        negated = next.negated;
+        reported = next.reported;
+      });
+      continue;
+    }
+    if (!/[\p{L}\p{N}]/u.test(token)) {
+      tokens.push({ text: token, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
+      continue;
+    }
+    if (/^https?:\/\//.test(token)) {
+      tokens.push({ text: token, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
+      continue;
+    }
+    const word = token.replace(/^[-'./]+|[-'./]+$/g, '');
+    if (englishScopeBreakers.has(word)) negated = false;
+    tokens.push({ text: word, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
+    if (englishNegationCues.has(word) || word.endsWith("n't")) negated = true;
+    if (reportingVerbs.has(word)) reported = true;
+  }
+  return tokens;
+}
+
+function frameOf(quoted: boolean, negated: boolean): TokenFrame {
+  if (quoted) return 'quoted';
+  return negated ? 'negated' : 'plain';
+}
+
+/** An apostrophe opens a quote only at a word boundary and when it is closed later ("don't" is not a quote). */
+function isQuoteOpening(text: string, start: number, token: string): boolean {
+  if (token !== "'" && token !== '"') return true;
+  const before = start === 0 ? ' ' : text[start - 1]!;
+  if (/[\p{L}\p{N}]/u.test(before)) return false;
+  const closing = text.indexOf(token, start + 1);
+  if (closing < 0) return false;
+  const after = text[closing + 1] ?? ' ';
+  return !/[\p{L}\p{N}]/u.test(after) && closing - start < 400;
+}
+
+interface ScopeState {
+  negated: boolean;
+  reported: boolean;
+}
+
+/** Chinese runs carry their own cues inside the run; split the run where a cue starts or ends a scope. */
+function pushUnspaced(run: string, tokens: FramedToken[], quoted: boolean, state: ScopeState, update: (state: ScopeState) => void): void {
+  let { negated, reported } = state;
+  let segment = '';
+  const flush = (): void => {
+    if (segment) tokens.push({ text: segment, unspaced: true, frame: frameOf(quoted || reported, negated) });
+    segment = '';
+  };
+  let index = 0;
+  while (index < run.length) {
+    const rest = run.slice(index);
+    const breaker = chineseScopeBreakers.find((cue) => rest.startsWith(cue));
+    if (breaker && negated) {
+      flush();
+      negated = false;
+    }
+    const negation = chineseNegationCues.find((cue) => rest.startsWith(cue));
+    if (negation) {
+      segment += negation;
+      flush();
+      negated = true;
+      index += negation.length;
+      continue;
+    }
+    const reporting = chineseReportingCues.find((cue) => rest.startsWith(cue));
+    if (reporting && index > 0) {
+      segment += reporting;
+      flush();
+      reported = true;
+      index += reporting.length;
+      continue;
+    }
+    segment += run[index];
+    index += 1;
+  }
+  flush();
+  update({ negated, reported });
+}

@@ -1,0 +1,78 @@
+import { fnv1a } from './hash.js';
+import type { FramedToken, TokenFrame } from './scopes.js';
+import { frameTokens } from './scopes.js';
+
+/** A hashed sparse feature vector: bucket index → value. Sorted indices keep training runs reproducible. */
+export interface HashedFeatures {
+  indices: Int32Array;
+  values: Float32Array;
+}
+
+export interface TextSignals {
+  /** The message carries an image part. */
+  hasImage?: boolean;
+}
+
+const framePrefix: Record<TokenFrame, string> = { plain: '', negated: 'n~', quoted: 'q~' };
+
+/**
+ * Word unigrams and bigrams, character 4-grams of longer words (so "screenshots" shares evidence with
+ * "screenshot"), character 1-3-grams of Chinese runs, and a few shape signals (URL, path, code). Each token's
+ * frame prefixes its features, so "run" and "n~run" (negated) are learned separately.
+ */
+export function textFeatureNames(text: string, signals: TextSignals = {}): string[] {
+  const names: string[] = [];
+  const tokens = frameTokens(text);
+  let previous: FramedToken | undefined;
+  for (const token of tokens) {
+    const prefix = framePrefix[token.frame];
+    if (token.unspaced) {
+      addUnspacedGrams(token.text, prefix, names);
+      previous = undefined;
+      continue;
+    }
+    const word = /^https?:\/\//.test(token.text) ? '<url>' : /^\d+$/.test(token.text) ? '<num>' : token.text;
+    names.push(`w:${prefix}${word}`);
+    if (previous && previous.frame === token.frame && !previous.unspaced) names.push(`b:${prefix}${previous.text}_${word}`);
+    if (word.length >= 5 && !/[/\\.<]/.test(word)) {
+      const padded = `^${word}$`;
+      for (let index = 0; index + 4 <= padded.length; index += 1) names.push(`c:${prefix}${padded.slice(index, index + 4)}`);
+    }
+    previous = token;
+  }
+  for (const name of shapeSignals(text, signals)) names.push(name);
+  names.push('bias:text');
+  return names;
+}
+
+function addUnspacedGrams(run: string, prefix: string, names: string[]): void {
+  const characters = Array.from(run);
+  for (let size = 1; size <= 3; size += 1) {
+    for (let index = 0; index + size <= characters.length; index += 1) names.push(`u:${prefix}${characters.slice(index, index + size).join('')}`);
+  }
+}
+
+function shapeSignals(text: string, signals: TextSignals): string[] {
+  const found: string[] = [];
+  if (/https?:\/\/\S+/i.test(text)) found.push('s:url');
+  else if (/\b[\w-]+\.(com|org|net|io|dev|ai|cn|co|app)\b/i.test(text)) found.push('s:domain');
+  if (/(^|\s)(~|\.{1,2})?\/[\w.@-]+(\/[\w.@-]+)*/.test(text) || /\b[\w-]+\.(py|ts|js|json|ya?ml|md|txt|csv|log|toml|go|rs|java|c|cpp|h|sh|sql|html|css|ini|conf|env|lock|xml|pdf|docx?|xlsx?)\b/i.test(text)) found.push('s:path');
+  if (/```|`[^`]+`/.test(text)) found.push('s:code');
+  if (/(^|\n)\s*\$ \S/.test(text)) found.push('s:prompt');
+  if (/\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\b\d{1,2}:\d{2}\b|点|每天|每周|每小时/i.test(text)) found.push('s:time');
+  if (/[?？]\s*$/.test(text.trim())) found.push('s:question');
+  if (signals.hasImage) found.push('s:image');
+  const length = text.length;
+  found.push(length < 40 ? 's:len0' : length < 120 ? 's:len1' : length < 400 ? 's:len2' : 's:len3');
+  return found;
+}
+
+/** Hashes feature names into `2^bits` buckets; values are 1/sqrt(n) so long messages are not over-confident. */
+export function hashFeatures(names: readonly string[], bits: number): HashedFeatures {
+  const mask = (1 << bits) - 1;
+  const unique = new Set<number>();
+  for (const name of names) unique.add(fnv1a(name) & mask);
+  const indices = Int32Array.from([...unique].sort((left, right) => left - right));
+  const value = indices.length === 0 ? 0 : 1 / Math.sqrt(indices.length);
+  return { indices, values: new Float32Array(indices.length).fill(value) };
+}

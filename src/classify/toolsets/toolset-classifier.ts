@@ -1,0 +1,90 @@
+import { frameTokens } from '../features/scopes.js';
+import { hashFeatures, textFeatureNames } from '../features/text-features.js';
+import type { MultilabelModel } from '../linear/multilabel-model.js';
+import type { DescribedToolset, DescriptionProfile } from './description-matcher.js';
+import { buildDescriptionProfile, scoreDescriptions, termsOf } from './description-matcher.js';
+import { applyRules } from './rules.js';
+
+/** The label of the model's "this message needs some tool" output; never a toolset name. */
+export const needsToolLabel = '_task';
+
+export interface ToolsetClassifierInput {
+  text: string;
+  hasImage: boolean;
+  /** The toolsets the client actually has; predictions are limited to them. */
+  available: readonly DescribedToolset[];
+  /** Probability a toolset needs to be selected. */
+  thresholdFor: (toolset: string) => number;
+  /** Score a toolset unknown to the model needs from the description matcher. */
+  descriptionThreshold: number;
+  /** "No toolset confident" while P(needs a tool) is at least this → abstain (full surface). */
+  abstainWhenTask: number;
+  /** A cached profile for `available` (built from it when absent). */
+  profile?: DescriptionProfile;
+}
+
+export type ClassificationVerdict = 'toolsets' | 'no_tool' | 'capability_inquiry' | 'abstain';
+
+export interface ToolsetClassification {
+  verdict: ClassificationVerdict;
+  /** Selected toolsets, in the order of `available`. */
+  toolsets: string[];
+  /** Score per available toolset (model probability, rule 1, or description match). */
+  scores: Record<string, number>;
+  needsTool: number;
+  /** The weakest of the decisions taken (selected: its score; left out: 1 − its score). */
+  confidence: number;
+  rules: string[];
+}
+
+/**
+ * First-message classifier: the shipped linear model for the toolsets it knows, the description matcher for
+ * the others, and rules that can only add. Pure and synchronous; a few hundred microseconds per call.
+ */
+export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifierInput): ToolsetClassification {
+  const tokens = frameTokens(input.text);
+  const features = hashFeatures(textFeatureNames(input.text, { hasImage: input.hasImage }), model.featureBits);
+  const probabilities = model.predict(features);
+  const labelIndex = new Map(model.labels.map((label, index) => [label, index]));
+  const rules = applyRules(tokens, input.text, input.hasImage);
+  const needsTool = probabilities[labelIndex.get(needsToolLabel) ?? -1] ?? 0.5;
+
+  const unknownToModel = input.available.filter((toolset) => !labelIndex.has(toolset.name));
+  let descriptionScores: number[] = [];
+  if (unknownToModel.length > 0) {
+    const profile = input.profile ?? buildDescriptionProfile(input.available);
+    const plainTerms = termsOf(tokens.filter((token) => token.frame === 'plain').map((token) => token.text).join(' '));
+    const all = scoreDescriptions(profile, plainTerms);
+    descriptionScores = input.available.map((toolset) => all[profile.names.indexOf(toolset.name)] ?? 0);
+  }
+
+  const scores: Record<string, number> = {};
+  const toolsets: string[] = [];
+  let confidence = 1;
+  input.available.forEach((toolset, position) => {
+    const modelIndex = labelIndex.get(toolset.name);
+    const known = modelIndex !== undefined;
+    let score = known ? probabilities[modelIndex]! : descriptionScores[position] ?? 0;
+    if (rules.toolsets.has(toolset.name)) score = Math.max(score, 0.99);
+    scores[toolset.name] = round(score);
+    const threshold = known ? input.thresholdFor(toolset.name) : input.descriptionThreshold;
+    if (score >= threshold) {
+      toolsets.push(toolset.name);
+      confidence = Math.min(confidence, score);
+    } else confidence = Math.min(confidence, 1 - score);
+  });
+
+  if (rules.capabilityInquiry && toolsets.length === 0) {
+    return { verdict: 'capability_inquiry', toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: [...rules.fired, 'capability-inquiry'] };
+  }
+  if (toolsets.length === 0) {
+    const verdict = needsTool >= input.abstainWhenTask ? 'abstain' : 'no_tool';
+    confidence = Math.min(confidence, verdict === 'abstain' ? needsTool : 1 - needsTool);
+    return { verdict, toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+  }
+  return { verdict: 'toolsets', toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
+}

@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultRegistriesDirectory, loadRegistryTools } from '../eval/tools/registries.js';
+import type { ToolEvalReport } from '../eval/tools/run-tool-eval.js';
+import { runToolEval } from '../eval/tools/run-tool-eval.js';
+import { readToolCases } from '../eval/tools/tool-cases.js';
+import type { Command, CommandContext } from './command.js';
+
+const usage = 'Usage: hermes-router eval tools --cases FILE [--registries DIR] [--json] [--verbose]\n';
+
+/** `hermes-router eval tools`: first-turn tool routing on labelled cases (keys as in EVALS.md). */
+export const evalToolsCommand: Command = {
+  name: 'eval tools',
+  summary: 'Measure first-turn tool routing on labelled cases',
+  async run(args: string[], context: CommandContext): Promise<number> {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: { cases: { type: 'string' }, registries: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+        strict: true,
+      }));
+    } catch (error) {
+      context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+      return 2;
+    }
+    if (values.help) {
+      context.stdout.write(usage);
+      return 0;
+    }
+    if (!values.cases) {
+      context.stderr.write(`--cases is required\n${usage}`);
+      return 2;
+    }
+    const registries = values.registries ? resolve(context.cwd, values.registries) : defaultRegistriesDirectory();
+    let report: ToolEvalReport;
+    try {
+      const cases = readToolCases(resolve(context.cwd, values.cases));
+      const progressEvery = Math.max(100, Math.ceil(cases.length / 10));
+      report = runToolEval(cases, {
+        toolsFor: (registry) => loadRegistryTools(registries, registry),
+        onProgress: (done, total) => {
+          if (done % progressEvery === 0 && done < total) context.stderr.write(`eval tools: ${done}/${total} cases\n`);
+        },
+        onCase: values.verbose
+          ? (outcome) => {
+              if (!outcome.recalled || outcome.decision.outcome === 'full') {
+                context.stderr.write(`${outcome.recalled ? 'full' : 'MISS'} ${outcome.id} ${outcome.decision.reason} kept=[${outcome.keptToolsets.join(',')}]\n`);
+              }
+            }
+          : undefined,
+      });
+    } catch (error) {
+      context.stderr.write(`eval tools: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+    context.stdout.write(renderTable(report));
+    if (values.json) context.stdout.write(`${JSON.stringify(report)}\n`);
+    return 0;
+  },
+};
+
+function renderTable(report: ToolEvalReport): string {
+  const rows: [string, string][] = [
+    ['cases', String(report.cases)],
+    ['case_recall', report.case_recall.toFixed(4)],
+    ['critical_case_recall', `${report.critical_case_recall.toFixed(4)} (${report.critical_cases} critical)`],
+    ['required_recall', report.required_recall.toFixed(4)],
+    ['precision', report.precision.toFixed(4)],
+    ['full_fallback_rate', report.full_fallback_rate.toFixed(4)],
+    ['median_reduction', report.median_reduction.toFixed(4)],
+    ['mean_reduction', report.mean_reduction.toFixed(4)],
+    ['p50_ms', report.p50_ms.toFixed(3)],
+    ['p99_ms', report.p99_ms.toFixed(3)],
+    ['reasons', Object.entries(report.reasons).map(([reason, count]) => `${reason}=${count}`).join(' ')],
+    ['misses', report.misses.length === 0 ? '-' : report.misses.slice(0, 20).join(' ') + (report.misses.length > 20 ? ` (+${report.misses.length - 20})` : '')],
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return `${rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n')}\n`;
+}

@@ -1,0 +1,142 @@
+import { performance } from 'node:perf_hooks';
+import type { MultilabelModel } from '../../classify/linear/multilabel-model.js';
+import { loadToolsetModel } from '../../classify/toolsets/model-file.js';
+import type { ToolRoutingConfig } from '../../tools/config.js';
+import { defaultToolRoutingConfig } from '../../tools/config.js';
+import { decideFirstTurnSurface, decideResumedSurface } from '../../tools/decide-surface.js';
+import type { SurfaceDecision } from '../../tools/decision.js';
+import { isFirstTurn } from '../../tools/first-turn.js';
+import { countToolsTokens } from '../../tools/token-count.js';
+import type { ToolCase } from './tool-cases.js';
+import { caseMessages } from './tool-cases.js';
+
+/** Exactly the keys EVALS.md lists for `eval tools`, plus a breakdown by decision reason. */
+export interface ToolEvalReport {
+  cases: number;
+  case_recall: number;
+  critical_case_recall: number;
+  required_recall: number;
+  precision: number;
+  full_fallback_rate: number;
+  median_reduction: number;
+  mean_reduction: number;
+  p50_ms: number;
+  p99_ms: number;
+  misses: string[];
+  critical_cases: number;
+  reasons: Record<string, number>;
+}
+
+export interface CaseOutcome {
+  id: string;
+  recalled: boolean;
+  decision: SurfaceDecision;
+  keptToolsets: string[];
+  reduction: number;
+  elapsedMs: number;
+}
+
+export interface ToolEvalOptions {
+  toolsFor: (registry: string) => readonly unknown[];
+  config?: ToolRoutingConfig;
+  model?: MultilabelModel;
+  onProgress?: (done: number, total: number) => void;
+  onCase?: (outcome: CaseOutcome) => void;
+}
+
+export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions): ToolEvalReport {
+  const config = options.config ?? defaultToolRoutingConfig();
+  const model = options.model ?? loadToolsetModel();
+  const times: number[] = [];
+  const reductions: number[] = [];
+  const misses: string[] = [];
+  const reasons: Record<string, number> = {};
+  let recalled = 0;
+  let criticalCases = 0;
+  let criticalRecalled = 0;
+  let requiredUnits = 0;
+  let requiredKept = 0;
+  let relevantKept = 0;
+  let countedKept = 0;
+  let fullCount = 0;
+
+  cases.forEach((toolCase, index) => {
+    const tools = options.toolsFor(toolCase.registry);
+    const messages = caseMessages(toolCase);
+    const input = { tools, format: 'openai-chat' as const, messages, config, model };
+    const started = performance.now();
+    const decision = isFirstTurn(messages) ? decideFirstTurnSurface(input) : decideResumedSurface(input);
+    const elapsedMs = performance.now() - started;
+    times.push(elapsedMs);
+    reasons[decision.reason] = (reasons[decision.reason] ?? 0) + 1;
+
+    const kept = new Set(decision.outcome === 'full' ? decision.availableToolsets : (decision.surface?.loadedToolsets ?? []));
+    if (decision.outcome === 'full') {
+      fullCount += 1;
+      // A full decision may stop before the registry is read; every toolset the tools name is then kept.
+      for (const name of toolCase.required_toolsets) kept.add(name);
+      for (const group of toolCase.required_any) for (const name of group) kept.add(name);
+    }
+    const fullTokens = countToolsTokens(tools);
+    const sentTokens = decision.outcome === 'full' ? fullTokens : countToolsTokens(decision.tools);
+    const reduction = 1 - sentTokens / fullTokens;
+    reductions.push(reduction);
+
+    const requiredOk = toolCase.required_toolsets.every((name) => kept.has(name));
+    const groupsOk = toolCase.required_any.every((group) => group.some((name) => kept.has(name)));
+    const caseRecalled = requiredOk && groupsOk;
+    if (caseRecalled) recalled += 1;
+    else misses.push(toolCase.id);
+    if (toolCase.critical) {
+      criticalCases += 1;
+      if (caseRecalled) criticalRecalled += 1;
+    }
+    requiredUnits += toolCase.required_toolsets.length + toolCase.required_any.length;
+    requiredKept += toolCase.required_toolsets.filter((name) => kept.has(name)).length + toolCase.required_any.filter((group) => group.some((name) => kept.has(name))).length;
+    const relevant = new Set([...toolCase.required_toolsets, ...toolCase.required_any.flat()]);
+    const allowed = new Set(toolCase.acceptable_extra_toolsets);
+    for (const name of kept) {
+      if (relevant.has(name)) {
+        relevantKept += 1;
+        countedKept += 1;
+      } else if (!allowed.has(name)) countedKept += 1;
+    }
+    options.onCase?.({ id: toolCase.id, recalled: caseRecalled, decision, keptToolsets: [...kept], reduction, elapsedMs });
+    options.onProgress?.(index + 1, cases.length);
+  });
+
+  const total = cases.length;
+  return {
+    cases: total,
+    case_recall: ratio(recalled, total),
+    critical_case_recall: ratio(criticalRecalled, criticalCases),
+    required_recall: ratio(requiredKept, requiredUnits),
+    precision: ratio(relevantKept, countedKept),
+    full_fallback_rate: ratio(fullCount, total),
+    median_reduction: round(percentile(reductions, 0.5)),
+    mean_reduction: round(reductions.reduce((sum, value) => sum + value, 0) / Math.max(total, 1)),
+    p50_ms: round(percentile(times, 0.5)),
+    p99_ms: round(percentile(times, 0.99)),
+    misses,
+    critical_cases: criticalCases,
+    reasons,
+  };
+}
+
+/** An empty denominator scores 1: no critical case means none was missed. */
+function ratio(numerator: number, denominator: number): number {
+  return denominator === 0 ? 1 : round(numerator / denominator);
+}
+
+export function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((left, right) => left - right);
+  const position = (sorted.length - 1) * fraction;
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  return sorted[lower]! + (sorted[upper]! - sorted[lower]!) * (position - lower);
+}
+
+function round(value: number): number {
+  return Math.round(value * 10000) / 10000;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const toolRoutingModes = ['on', 'shadow', 'off'] as const;
+export type ToolRoutingMode = (typeof toolRoutingModes)[number];
+
+/** Toolsets whose loss breaks the agent's core work; their thresholds favour recall. */
+export const defaultCriticalToolsets = ['terminal', 'file', 'browser', 'cronjob'];
+
+const toolsetOverrideSchema = z
+  .object({
+    /** Exact tool names or globs with `*` (`browser_*`, `mcp_github_*`). Config wins over every built-in rule. */
+    tools: z.array(z.string().min(1)).min(1),
+    /** The line shown in the capability catalog. */
+    description: z.string().min(1).optional(),
+  })
+  .strict();
+
+const thresholdsSchema = z
+  .object({
+    /** A toolset is loaded when its calibrated probability reaches this. */
+    default: z.number().min(0).max(1).default(0.4),
+    /** Lower bar for `critical_toolsets`: a wrong extra costs tokens, a miss costs a recovery round trip. */
+    critical: z.number().min(0).max(1).default(0.15),
+    per_toolset: z.record(z.string(), z.number().min(0).max(1)).default({}),
+    /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
+    abstain_when_task: z.number().min(0).max(1).default(0.6),
+    /** Score a non-Hermes toolset needs from the description matcher to be loaded. */
+    description_match: z.number().min(0).max(1).default(0.3),
+  })
+  .strict();
+
+const llmClassifierSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    base_url: z.url().optional(),
+    model: z.string().min(1).optional(),
+    api_key_env: z.string().min(1).optional(),
+    timeout_ms: z.number().int().positive().default(1500),
+    disable_thinking: z.boolean().default(false),
+    extra_body: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+/** The `tool_routing:` section. Every field has a default, so an empty section is valid. */
+export const toolRoutingConfigSchema = z
+  .object({
+    mode: z.enum(toolRoutingModes).default('on'),
+    /** Toolsets always loaded on a narrowed surface. */
+    floor_toolsets: z.array(z.string().min(1)).default([]),
+    /** Tool names always kept, whatever their toolset. */
+    pinned_tools: z.array(z.string().min(1)).default([]),
+    critical_toolsets: z.array(z.string().min(1)).default(defaultCriticalToolsets),
+    /** Toolset definitions that add to or override the built-in ownership (Hermes map, MCP, prefixes). */
+    toolsets: z.record(z.string().min(1), toolsetOverrideSchema).default({}),
+    /** Group otherwise-unowned tools by a shared name prefix (`spotify_play`, `spotify_search`). */
+    prefix_grouping: z.boolean().default(true),
+    thresholds: thresholdsSchema.prefault({}),
+    /** A first message longer than this is not classified: long pasted context is where classifiers guess. */
+    max_first_message_chars: z.number().int().positive().default(6000),
+    /** Optional LLM classifier used when the local one abstains. Not implemented yet: parsed and ignored. */
+    llm_classifier: llmClassifierSchema.prefault({}),
+  })
+  .strict();
+
+export type ToolRoutingConfig = z.infer<typeof toolRoutingConfigSchema>;
+export type ToolsetOverride = z.infer<typeof toolsetOverrideSchema>;
+
+export function defaultToolRoutingConfig(): ToolRoutingConfig {
+  return toolRoutingConfigSchema.parse({});
+}
+
+export function thresholdFor(config: ToolRoutingConfig, toolset: string): number {
+  const specific = config.thresholds.per_toolset[toolset];
+  if (specific !== undefined) return specific;
+  return config.critical_toolsets.includes(toolset) ? config.thresholds.critical : config.thresholds.default;
+}

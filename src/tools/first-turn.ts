@@ -1,0 +1,32 @@
+import type { MessageView } from '../core/turn.js';
+
+/** A first turn: at least one user message and no assistant or tool message (system messages do not count). */
+export function isFirstTurn(messages: readonly MessageView[]): boolean {
+  let users = 0;
+  for (const message of messages) {
+    if (message.role === 'assistant' || message.role === 'tool') return false;
+    if (message.role === 'user') users += 1;
+  }
+  return users > 0;
+}
+
+/** The text to classify: the user messages before the first assistant turn (usually exactly one). */
+export function firstUserText(messages: readonly MessageView[]): { text: string; hasImage: boolean } | undefined {
+  const parts: string[] = [];
+  let hasImage = false;
+  for (const message of messages) {
+    if (message.role === 'assistant' || message.role === 'tool') break;
+    if (message.role !== 'user') continue;
+    parts.push(message.text);
+    hasImage ||= message.hasImage;
+  }
+  if (parts.length === 0) return undefined;
+  return { text: parts.join('\n'), hasImage };
+}
+
+/** Names of every tool the assistant called anywhere in the history. */
+export function calledToolNames(messages: readonly MessageView[]): string[] {
+  const names = new Set<string>();
+  for (const message of messages) for (const name of message.toolCallNames) names.add(name);
+  return [...names];
+}

@@ -1,0 +1,29 @@
+import type { ApiFormat } from '../core/api-format.js';
+import type { JsonObject } from '../core/json.js';
+import { buildCapabilityCatalog, requestToolsetName } from './catalog.js';
+import type { ToolsetRegistry } from './toolsets/registry.js';
+
+/**
+ * The `request_toolset` tool in the client's own format, its description carrying the capability catalog.
+ * Built from the registry only, so the same client tools always give the same object (and the same bytes once
+ * serialised: key order here is fixed).
+ */
+export function buildRequestToolsetTool(registry: ToolsetRegistry, format: ApiFormat): JsonObject {
+  const description = buildCapabilityCatalog(registry);
+  const parameters = {
+    type: 'object',
+    properties: {
+      toolsets: {
+        type: 'array',
+        items: { type: 'string', enum: registry.toolsets.map((toolset) => toolset.name) },
+        description: 'Names of the toolsets to load, from the list above.',
+      },
+      reason: { type: 'string', description: 'What you need them for, in a few words.' },
+    },
+    required: ['toolsets'],
+  };
+  if (format === 'openai-chat') {
+    return { type: 'function', function: { name: requestToolsetName, description, parameters } };
+  }
+  return { name: requestToolsetName, description, input_schema: parameters };
+}

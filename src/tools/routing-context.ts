@@ -1,0 +1,61 @@
+import type { ApiFormat } from '../core/api-format.js';
+import type { JsonObject } from '../core/json.js';
+import type { ToolView } from '../core/turn.js';
+import type { DescribedToolset, DescriptionProfile } from '../classify/toolsets/description-matcher.js';
+import { buildDescriptionProfile } from '../classify/toolsets/description-matcher.js';
+import { fnv1a } from '../classify/features/hash.js';
+import { requestToolsetName } from './catalog.js';
+import type { ToolRoutingConfig } from './config.js';
+import { buildRequestToolsetTool } from './request-toolset.js';
+import { readToolViews } from './tool-shape.js';
+import type { ToolsetRegistry } from './toolsets/registry.js';
+import { buildToolsetRegistry } from './toolsets/registry.js';
+
+/**
+ * Everything derived from one client tools array: views, ownership, the `request_toolset` tool and the
+ * description profile. Agents send the same array on every request, so it is built once and cached by a hash
+ * of the names and descriptions (per config object); the cached `request_toolset` object is what makes the
+ * catalog byte-identical from turn to turn.
+ */
+export interface ToolRoutingContext {
+  format: ApiFormat;
+  tools: readonly unknown[];
+  views: ToolView[];
+  registry: ToolsetRegistry;
+  requestToolset: JsonObject;
+  described: DescribedToolset[];
+  profile: DescriptionProfile;
+}
+
+export type ContextProblem = 'unreadable_tools' | 'name_conflict';
+
+const cacheLimit = 64;
+const caches = new WeakMap<ToolRoutingConfig, Map<string, Omit<ToolRoutingContext, 'tools'>>>();
+
+export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat, config: ToolRoutingConfig): ToolRoutingContext | ContextProblem {
+  const views = readToolViews(tools, format);
+  if (!views) return 'unreadable_tools';
+  if (views.some((view) => view.name === requestToolsetName)) return 'name_conflict';
+  let key = format;
+  let descriptionHash = 0;
+  for (const view of views) {
+    key += `\u0000${view.name}`;
+    descriptionHash = (descriptionHash * 31 + fnv1a(view.description)) >>> 0;
+  }
+  key += `\u0000${descriptionHash}`;
+  let cache = caches.get(config);
+  if (!cache) caches.set(config, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit) return { ...hit, tools };
+
+  const registry = buildToolsetRegistry(views, { overrides: config.toolsets, prefixGrouping: config.prefix_grouping });
+  const described: DescribedToolset[] = registry.toolsets.map((toolset) => ({
+    name: toolset.name,
+    toolNames: toolset.toolNames,
+    descriptions: [toolset.description, ...toolset.toolIndices.map((index) => views[index]?.description ?? '')],
+  }));
+  const built = { format, views, registry, requestToolset: buildRequestToolsetTool(registry, format), described, profile: buildDescriptionProfile(described) };
+  if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
+  cache.set(key, built);
+  return { ...built, tools };
+}

@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+
+const cache = new Map<string, number>();
+const cacheLimit = 256;
+
+/**
+ * o200k tokens of a tools array's exact JSON serialisation. Tokenizing 60 KB takes milliseconds, so this is
+ * never on the decision path: results are cached by a content hash, and agents send the same arrays again.
+ */
+export function countToolsTokens(tools: readonly unknown[]): number {
+  return countSerializedTokens(JSON.stringify(tools));
+}
+
+export function countSerializedTokens(serialized: string): number {
+  const key = createHash('sha256').update(serialized).digest('base64');
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const count = encode(serialized).length;
+  if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
+  cache.set(key, count);
+  return count;
+}
