@@ -105,8 +105,7 @@ describe('fake upstream faults', () => {
   it('sends headers at once and delays the first chunk', async () => {
     fake.enqueue({ kind: 'synthetic', chunkCount: 3, delayBeforeFirstChunkMs: 250 });
     const result = await rawPost('/v1/chat/completions', { model: 'm', stream: true });
-    expect(result.headersAt).toBeLessThan(200);
-    expect(result.firstReadAt).toBeGreaterThanOrEqual(240);
+    expect(result.firstReadAt - result.headersAt).toBeGreaterThanOrEqual(200);
     expect(result.reads.join('').endsWith('data: [DONE]\n\n')).toBe(true);
   });
 
@@ -187,6 +186,25 @@ describe('fake upstream faults', () => {
     // Chunks 1-3 are message_start, content_block_start and a ping, which the SDK does not yield.
     expect(events).toEqual(['message_start', 'content_block_start']);
     expect(String(failure)).toMatch(/JSON|Unterminated|Unexpected/i);
+  });
+
+  it('sends a mid-stream error event (Anthropic overloaded_error)', async () => {
+    fake.enqueue({ kind: 'recording', errorEventAfterChunks: 4 });
+    const events: string[] = [];
+    const failure: unknown = await (async () => {
+      for await (const event of await anthropic.messages.create({ ...anthropicRequest, stream: true })) events.push(event.type);
+    })().catch((caught: unknown) => caught);
+    expect(events).toEqual(['message_start', 'content_block_start', 'content_block_delta']);
+    expect(failure).toBeInstanceOf(Anthropic.APIError);
+    expect(failure).toMatchObject({ error: { type: 'error', error: { type: 'overloaded_error' } } });
+  });
+
+  it('sends a mid-stream error payload (OpenAI)', async () => {
+    fake.enqueue({ kind: 'synthetic', chunkCount: 5, errorEventAfterChunks: 3, errorEventKind: 'server' });
+    const { chunks, error } = await readOpenAiStream(await openai.chat.completions.create({ model: 'm', messages, stream: true }));
+    expect(chunks).toHaveLength(3);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect(error).toMatchObject({ type: 'server_error' });
   });
 
   it('leaves out [DONE] and message_stop when asked', async () => {

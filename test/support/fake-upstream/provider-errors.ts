@@ -78,3 +78,12 @@ export function errorHeaders(behaviour: ErrorBehaviour): Record<string, string> 
   if (behaviour.retryAfterMs !== undefined) headers['retry-after-ms'] = String(behaviour.retryAfterMs);
   return headers;
 }
+
+/** The SSE event a provider sends when a stream fails after it started. */
+export function midStreamErrorEvent(kind: ErrorKind, format: ApiFormat): string {
+  const behaviour: ErrorBehaviour = { kind: 'error', status: 200, error: kind };
+  if (format === 'openai-chat') return `data: ${JSON.stringify(errorBody(behaviour, format, ''))}\n\n`;
+  // Anthropic's in-stream error event has the error envelope without a request_id.
+  const payload = { type: 'error', error: { type: anthropicType[kind], message: defaultMessage(behaviour, kind, format) } };
+  return `event: error\ndata: ${JSON.stringify(payload)}\n\n`;
+}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiFormat } from '../../../src/core/api-format.js';
-import { errorBody, errorHeaders } from './provider-errors.js';
+import { errorBody, errorHeaders, midStreamErrorEvent } from './provider-errors.js';
 import { malformedEvent, planRecording, planSynthetic, type ReplyPlan } from './reply-plan.js';
 import { defaultModels, embeddingsBody, modelsBody } from './side-endpoints.js';
 import type {
@@ -146,6 +146,10 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
     for (let index = 0; index <= events.length; index++) {
       if (closed.aborted) return;
       if (index === shaping.cutAfterChunks) return kill(exchange, false);
+      if (index === shaping.errorEventAfterChunks) {
+        await write(response, midStreamErrorEvent(shaping.errorEventKind ?? 'overloaded', format), closed);
+        break;
+      }
       if (index === shaping.malformedAfterChunks) await write(response, malformedEvent(format).text, closed);
       if (index === shaping.stallAfterChunks) await sleep(shaping.stallMs, closed);
       if (closed.aborted) return;
@@ -214,6 +218,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
       controller.abort();
     });
     handle(exchange).catch((error: unknown) => {
+      if (response.destroyed) return;
       if (response.headersSent) {
         response.destroy();
         return;

@@ -39,6 +39,13 @@ export interface ReplyShaping {
   stallMs?: number;
   /** Streaming: after this many chunks, send one event whose data line is not valid JSON, then carry on. */
   malformedAfterChunks?: number;
+  /**
+   * Streaming: after this many chunks, send the provider's mid-stream error event and end the body
+   * (Anthropic `event: error` with e.g. `overloaded_error`; OpenAI a `data: {"error":{…}}` line).
+   */
+  errorEventAfterChunks?: number;
+  /** Which error the mid-stream event reports; default `overloaded`. */
+  errorEventKind?: ErrorKind;
   /** Streaming: leave out the terminator (OpenAI `data: [DONE]`, Anthropic `message_stop`), end the body cleanly. */
   omitTerminator?: boolean;
   /** Strip every usage field (and the OpenAI usage-only chunk), as a provider that reports none. */
