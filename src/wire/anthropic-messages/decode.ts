@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
 import type { MessageView, ToolView, Turn } from '../../core/turn.js';
-import { charactersPerToken, type DecodeContext } from '../decode-context.js';
+import { estimateTokens, type DecodeContext } from '../decode-context.js';
 import { invalidRequest } from '../invalid-request.js';
 import { approximateJsonLength } from '../json-size.js';
 
@@ -29,13 +29,14 @@ export function decodeAnthropicMessagesRequest(body: unknown, context: DecodeCon
     throw invalidRequest('messages: Field required (a non-empty array).');
   }
 
-  let characters = 0;
+  const walk = context.bodyLength === undefined;
+  let characters = walk ? 0 : (context.bodyLength ?? 0);
   let hasImages = false;
   const messages: MessageView[] = [];
   const system = body['system'];
   if (system !== undefined) {
     messages.push(decodeSystem(system));
-    characters += approximateJsonLength(system);
+    if (walk) characters += approximateJsonLength(system);
   }
   for (let index = 0; index < rawMessages.length; index++) {
     const message: unknown = rawMessages[index];
@@ -43,11 +44,11 @@ export function decodeAnthropicMessagesRequest(body: unknown, context: DecodeCon
     const view = decodeMessage(message, index);
     if (view.hasImage) hasImages = true;
     messages.push(view);
-    characters += approximateJsonLength(message) + 1;
+    if (walk) characters += approximateJsonLength(message) + 1;
   }
 
   const tools = decodeTools(body['tools']);
-  if (tools.length > 0) characters += approximateJsonLength(body['tools']);
+  if (walk && tools.length > 0) characters += approximateJsonLength(body['tools']);
 
   return {
     requestId: context.requestId,
@@ -59,7 +60,7 @@ export function decodeAnthropicMessagesRequest(body: unknown, context: DecodeCon
     messages,
     tools,
     hasImages,
-    estimatedInputTokens: Math.ceil(characters / charactersPerToken),
+    estimatedInputTokens: estimateTokens(characters),
     hints: context.hints,
   };
 }

@@ -1,18 +1,25 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
 import type { MessageRole, MessageView, ToolView, Turn } from '../../core/turn.js';
-import { charactersPerToken, type DecodeContext } from '../decode-context.js';
+import { estimateTokens, type DecodeContext } from '../decode-context.js';
 import { invalidRequest } from '../invalid-request.js';
 import { approximateJsonLength } from '../json-size.js';
 
 /** OpenAI roles → the view's roles; `developer` is the newer name for `system`, `function` the legacy `tool`. */
-const roleViews: Record<string, MessageRole> = {
-  system: 'system',
-  developer: 'system',
-  user: 'user',
-  assistant: 'assistant',
-  tool: 'tool',
-  function: 'tool',
-};
+function roleView(role: unknown): MessageRole | undefined {
+  switch (role) {
+    case 'system':
+    case 'developer':
+      return 'system';
+    case 'user':
+    case 'assistant':
+    case 'tool':
+      return role;
+    case 'function':
+      return 'tool';
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Decodes a `/v1/chat/completions` body into a `Turn`. Validation is strict about what routing relies on
@@ -34,7 +41,8 @@ export function decodeOpenAiChatRequest(body: unknown, context: DecodeContext): 
     throw invalidRequest("'messages' is required and must be a non-empty array.");
   }
 
-  let characters = 0;
+  const walk = context.bodyLength === undefined;
+  let characters = walk ? 0 : (context.bodyLength ?? 0);
   let hasImages = false;
   const messages: MessageView[] = new Array(rawMessages.length);
   for (let index = 0; index < rawMessages.length; index++) {
@@ -43,11 +51,11 @@ export function decodeOpenAiChatRequest(body: unknown, context: DecodeContext): 
     const view = decodeMessage(message, index);
     messages[index] = view;
     if (view.hasImage) hasImages = true;
-    characters += approximateJsonLength(message) + 1;
+    if (walk) characters += approximateJsonLength(message) + 1;
   }
 
   const tools = decodeTools(body['tools']);
-  if (tools.length > 0) characters += approximateJsonLength(body['tools']);
+  if (walk && tools.length > 0) characters += approximateJsonLength(body['tools']);
 
   return {
     requestId: context.requestId,
@@ -59,14 +67,14 @@ export function decodeOpenAiChatRequest(body: unknown, context: DecodeContext): 
     messages,
     tools,
     hasImages,
-    estimatedInputTokens: Math.ceil(characters / charactersPerToken),
+    estimatedInputTokens: estimateTokens(characters),
     hints: context.hints,
   };
 }
 
 function decodeMessage(message: JsonObject, index: number): MessageView {
   const role = message['role'];
-  const viewRole = typeof role === 'string' ? roleViews[role] : undefined;
+  const viewRole = roleView(role);
   if (viewRole === undefined) {
     throw invalidRequest(
       `'messages[${index}].role' must be one of system, developer, user, assistant, tool (got ${JSON.stringify(role)}).`,

@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
 import { usageFromOpenAiBody } from '../openai-chat/usage.js';
 import { parseJsonObject, readObject, readObjects, readString } from '../json-read.js';
+import { anthropicMessageId } from './anthropic-message-id.js';
 import { anthropicToolId } from './openai-request-to-anthropic.js';
 import { openAiFinishReasonToAnthropic } from './openai-finish-reason-to-anthropic.js';
 import { usageToAnthropic } from './usage-to-wire.js';
@@ -33,9 +34,8 @@ export function openAiResponseToAnthropic(body: JsonObject, options: { model: st
       });
     }
   }
-  const id = readString(body, 'id');
   return {
-    id: id !== undefined && id.length > 0 ? `msg_${anthropicToolId(id)}` : `msg_${crypto.randomUUID()}`,
+    id: anthropicMessageId(readString(body, 'id')),
     type: 'message',
     role: 'assistant',
     model: options.model,

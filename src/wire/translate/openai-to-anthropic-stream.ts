@@ -2,6 +2,7 @@ import type { JsonObject } from '../../core/json.js';
 import { emptyUsage } from '../../core/usage.js';
 import { readNumber, readObject, readObjects, readString } from '../json-read.js';
 import { createOpenAiUsageAccumulator } from '../openai-chat/usage.js';
+import { anthropicMessageId } from './anthropic-message-id.js';
 import { anthropicToolId } from './openai-request-to-anthropic.js';
 import { openAiFinishReasonToAnthropic } from './openai-finish-reason-to-anthropic.js';
 import type { AnthropicStreamEvent, StreamTranslator } from './stream-translator.js';
@@ -45,7 +46,7 @@ export function createOpenAiToAnthropicStream(
       event({
         type: 'message_start',
         message: {
-          id: chunkId !== undefined && chunkId.length > 0 ? `msg_${anthropicToolId(chunkId)}` : `msg_${crypto.randomUUID()}`,
+          id: anthropicMessageId(chunkId),
           type: 'message',
           role: 'assistant',
           model: options.model,
