@@ -227,6 +227,7 @@ describe('fake upstream faults', () => {
     }
     await eventually(() => fake.abortedRequests() === 1);
     expect(fake.requests).toHaveLength(1);
+    expect(fake.inFlightRequests()).toBe(0);
   });
 
   it('consumes enqueued behaviours before the script, so SDK retries reach the default', async () => {
@@ -243,6 +244,7 @@ describe('fake upstream faults', () => {
     const pending = fetch(`${other.url}/v1/chat/completions`, { method: 'POST', body: '{}' }).catch((caught: unknown) => caught);
     await eventually(() => other.requests.length === 1);
     expect(other.openSockets()).toBe(1);
+    expect(other.inFlightRequests()).toBe(1);
     const started = Date.now();
     await other.close();
     expect(Date.now() - started).toBeLessThan(1_000);

@@ -76,6 +76,17 @@ describe('fake upstream, OpenAI format, driven by the openai SDK', () => {
     expect(completion.usage).toBeUndefined();
   });
 
+  it('sends usage only when stream_options.include_usage asks, if told to behave like api.openai.com', async () => {
+    fake.setScript({ respond: { kind: 'synthetic', text: 'one two', usageOnlyIfRequested: true } });
+    const without = await collect(await client.chat.completions.create({ model: 'm', messages, stream: true }));
+    expect(without.some((chunk) => chunk.usage)).toBe(false);
+    expect(without.some((chunk) => chunk.choices.length === 0)).toBe(false);
+    const withUsage = await collect(
+      await client.chat.completions.create({ model: 'm', messages, stream: true, stream_options: { include_usage: true } }),
+    );
+    expect(withUsage.at(-1)?.usage?.completion_tokens).toBeGreaterThan(0);
+  });
+
   const toolRecordings: [RecordingName, string][] = [
     ['deepseek-tool-call', 'weather'],
     ['xai-tool-call', 'weather'],

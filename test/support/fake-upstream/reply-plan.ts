@@ -102,7 +102,33 @@ function rawSseEvents(name: RecordingName, shaping: ReplyShaping, model: string 
   return events;
 }
 
-export function planRecording(behaviour: RecordingBehaviour, format: ApiFormat, request: ReceivedRequest): ReplyPlan {
+function requestedUsage(request: ReceivedRequest): boolean {
+  const json = request.json;
+  if (typeof json !== 'object' || json === null || !('stream_options' in json)) return false;
+  const streamOptions = json.stream_options;
+  return (
+    typeof streamOptions === 'object' &&
+    streamOptions !== null &&
+    'include_usage' in streamOptions &&
+    streamOptions.include_usage === true
+  );
+}
+
+/** Folds `usageOnlyIfRequested` into `omitUsage` for this request. */
+function effectiveShaping<Shaping extends ReplyShaping>(
+  shaping: Shaping,
+  format: ApiFormat,
+  request: ReceivedRequest,
+  stream: boolean,
+): Shaping {
+  const dropUsage =
+    shaping.usageOnlyIfRequested === true && format === 'openai-chat' && stream && !requestedUsage(request);
+  return dropUsage ? { ...shaping, omitUsage: true } : shaping;
+}
+
+export function planRecording(requested: RecordingBehaviour, format: ApiFormat, request: ReceivedRequest): ReplyPlan {
+  const recordingFormat = recordingEntry(requested.name ?? defaultRecording[format]).format;
+  const behaviour = effectiveShaping(requested, recordingFormat, request, requested.stream ?? request.stream);
   const name = behaviour.name ?? defaultRecording[format];
   const entry = recordingEntry(name);
   const stream = behaviour.stream ?? request.stream;
@@ -128,11 +154,12 @@ export function planRecording(behaviour: RecordingBehaviour, format: ApiFormat, 
 }
 
 export function planSynthetic(
-  behaviour: SyntheticBehaviour,
+  requested: SyntheticBehaviour,
   format: ApiFormat,
   request: ReceivedRequest,
   sequence: number,
 ): ReplyPlan {
+  const behaviour = effectiveShaping(requested, format, request, requested.stream ?? request.stream);
   const isOpenAi = format === 'openai-chat';
   const content = resolveSyntheticContent(behaviour, request.model, request.body, isOpenAi ? 'call_' : 'toolu_');
   const responseId = isOpenAi ? `chatcmpl-fake${sequence}` : `msg_fake${sequence}`;

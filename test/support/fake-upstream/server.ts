@@ -96,6 +96,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
   let queue: FakeBehaviour[] = [];
   let script: FakeScript = {};
   let aborted = 0;
+  let inFlight = 0;
   let sequence = 0;
   let closing = false;
 
@@ -213,7 +214,9 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
   const server = createServer((request, response) => {
     const controller = new AbortController();
     const exchange: Exchange = { request, response, closed: controller.signal, killedByFake: false };
+    inFlight += 1;
     response.on('close', () => {
+      inFlight -= 1;
       if (!response.writableFinished && !exchange.killedByFake && !closing) aborted += 1;
       controller.abort();
     });
@@ -267,6 +270,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
     },
     openSockets: () => sockets.size,
     abortedRequests: () => aborted,
+    inFlightRequests: () => inFlight,
     requestCount: (path) => (path === undefined ? requests.length : requests.filter((request) => request.path === path).length),
   };
 }

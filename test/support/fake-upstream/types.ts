@@ -50,6 +50,11 @@ export interface ReplyShaping {
   omitTerminator?: boolean;
   /** Strip every usage field (and the OpenAI usage-only chunk), as a provider that reports none. */
   omitUsage?: boolean;
+  /**
+   * OpenAI streams: behave like api.openai.com, which sends usage only when the request has
+   * `stream_options.include_usage: true`; without it the usage fields and usage chunk are left out.
+   */
+  usageOnlyIfRequested?: boolean;
   /** Rewrite the response `model` (OpenAI every chunk, Anthropic the message) to the requested model. */
   rewriteModel?: boolean;
   /** Extra response headers. */
@@ -173,6 +178,8 @@ export interface FakeUpstream {
   openSockets(): number;
   /** Requests whose client went away before the response finished. */
   abortedRequests(): number;
+  /** Chat/messages/other requests received and not yet finished or closed (idle keep-alive sockets excluded). */
+  inFlightRequests(): number;
   /** Requests received on a path (e.g. `/v1/chat/completions`); all paths when omitted. */
   requestCount(path?: string): number;
 }
