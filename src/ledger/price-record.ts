@@ -1,0 +1,27 @@
+import type { RequestRecord } from '../core/ledger-record.js';
+import { type PriceResult, type PricingOptions, priceUsage } from './prices/price-usage.js';
+
+/**
+ * Prices a finished request. Only the usage of the attempt that served it is ever priced, so failed attempts
+ * are never billed; a request nothing served, and that reports no usage, cost nothing. The served model is tried
+ * first under the upstream name its successful attempt used (what the provider bills), then under the name
+ * the client saw.
+ */
+export function priceRecord(record: RequestRecord, options: PricingOptions): PriceResult {
+  if (record.usage === undefined) {
+    if (record.servedModel === undefined || record.status >= 400) return { costUsd: 0, source: 'not-billed' };
+    return { costUsd: null, source: 'unpriced:no-usage' };
+  }
+  const provider = record.servedProvider;
+  if (provider === undefined) return { costUsd: null, source: 'unpriced:unknown-model' };
+  const served = [...record.attempts].reverse().find((attempt) => attempt.provider === provider && attempt.status < 400);
+  const names = [served?.model, record.servedModel].filter(
+    (name, index, all): name is string => name !== undefined && all.indexOf(name) === index,
+  );
+  let result: PriceResult = { costUsd: null, source: 'unpriced:unknown-model' };
+  for (const name of names) {
+    result = priceUsage(provider, name, record.usage, { ...options, at: new Date(record.startedAt) });
+    if (result.costUsd !== null || result.source === 'unpriced:invalid-usage') return result;
+  }
+  return result;
+}
