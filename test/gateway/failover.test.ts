@@ -20,8 +20,8 @@ beforeEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 450));
 });
 
-const ask = (stream = false) =>
-  client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], ...(stream ? { stream: true as const } : {}) });
+const ask = () => client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] });
+const askStreaming = () => client.chat.completions.create({ model: 'gpt-test', stream: true, messages: [{ role: 'user', content: 'hi' }] });
 
 function upstreamModels(): (string | undefined)[] {
   return harness.upstream.requests.filter((request) => request.format !== undefined).map((request) => request.model);
@@ -93,7 +93,7 @@ describe('failover', () => {
 
   it('fails over a stream that resets before its first byte', async () => {
     harness.upstream.enqueue({ kind: 'reset' });
-    const stream = await ask(true);
+    const stream = await askStreaming();
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
     expect(text.length).toBeGreaterThan(0);
