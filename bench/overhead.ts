@@ -1,0 +1,173 @@
+/**
+ * Gateway overhead benchmark. In one run, against one local fake upstream, measures:
+ *   direct (client → upstream), a minimal parse-and-forward proxy, and hermes-router,
+ * streaming and not, at concurrency 1 and 32, with a 70 KB Hermes-shaped body. Prints added p50/p99 over
+ * direct, requests/s, CPU per request of the proxy process, and ratios to the minimal proxy.
+ *
+ *   npm run bench:overhead [-- --requests 600 --json]
+ *
+ * Each server runs in its own process so its CPU time is its own; the machine is shared and noisy, so read
+ * the ratios, not the absolute numbers.
+ */
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+
+const { values: flags } = parseArgs({
+  options: { requests: { type: 'string', default: '600' }, json: { type: 'boolean', default: false } },
+});
+const requestsPerRun = Number(flags.requests);
+
+interface Server {
+  name: string;
+  child: ChildProcess;
+  url: string;
+}
+
+async function spawnServer(name: string, script: string, env: Record<string, string> = {}): Promise<Server> {
+  const child = fork(new URL(script, import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+  return { name, child, url: `http://127.0.0.1:${port}` };
+}
+
+function cpuOf(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    server.child.once('message', (message) => {
+      const cpu = (message as { cpu: NodeJS.CpuUsage }).cpu;
+      resolve((cpu.user + cpu.system) / 1000);
+    });
+    server.child.send('cpu');
+  });
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+const hermes = JSON.parse(readFileSync(new URL('../test/fixtures/hermes/turn-1.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const tools = (JSON.parse(readFileSync(new URL('../test/fixtures/hermes/tools.cli.json', import.meta.url), 'utf8')) as Record<string, unknown>[]).map(
+  ({ toolset: _toolset, ...tool }) => tool,
+);
+
+function bodyFor(stream: boolean): string {
+  const body: Record<string, unknown> = { ...hermes, model: 'bench-model', tools, stream };
+  if (!stream) delete body.stream_options;
+  return JSON.stringify(body);
+}
+
+interface RunResult {
+  target: string;
+  stream: boolean;
+  concurrency: number;
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  cpuMsPerRequest: number | undefined;
+}
+
+async function run(target: Server, stream: boolean, concurrency: number, measureCpuOf: Server | undefined): Promise<RunResult> {
+  const pool = new Pool(target.url, { connections: concurrency, pipelining: 1 });
+  const body = bodyFor(stream);
+  const one = async () => {
+    const started = performance.now();
+    const response = await pool.request({ path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${target.name} answered ${response.statusCode}`);
+    return performance.now() - started;
+  };
+  const drive = async (count: number, record: number[] | undefined) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < count) {
+          next += 1;
+          const latency = await one();
+          record?.push(latency);
+        }
+      }),
+    );
+  };
+  await drive(Math.min(200, requestsPerRun), undefined);
+  const latencies: number[] = [];
+  const cpuBefore = measureCpuOf ? await cpuOf(measureCpuOf) : 0;
+  const started = performance.now();
+  await drive(requestsPerRun, latencies);
+  const elapsed = performance.now() - started;
+  const cpuAfter = measureCpuOf ? await cpuOf(measureCpuOf) : 0;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    target: target.name,
+    stream,
+    concurrency,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    requestsPerSecond: (latencies.length / elapsed) * 1000,
+    cpuMsPerRequest: measureCpuOf ? (cpuAfter - cpuBefore) / latencies.length : undefined,
+  };
+}
+
+const upstream = await spawnServer('upstream', './servers/upstream.ts');
+const minimal = await spawnServer('minimal-proxy', './servers/minimal-proxy.ts', { UPSTREAM: upstream.url });
+const gateway = await spawnServer('hermes-router', './servers/gateway.ts', { UPSTREAM: upstream.url });
+const rows: { stream: boolean; concurrency: number; direct: RunResult; minimal: RunResult; gateway: RunResult }[] = [];
+try {
+  for (const stream of [false, true]) {
+    for (const concurrency of [1, 32]) {
+      process.stderr.write(`measuring stream=${stream} concurrency=${concurrency}…\n`);
+      const direct = await run({ ...upstream, name: 'direct' }, stream, concurrency, undefined);
+      const minimalResult = await run(minimal, stream, concurrency, minimal);
+      const gatewayResult = await run(gateway, stream, concurrency, gateway);
+      rows.push({ stream, concurrency, direct, minimal: minimalResult, gateway: gatewayResult });
+    }
+  }
+} finally {
+  for (const server of [upstream, minimal, gateway]) server.child.kill();
+}
+
+const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
+const table = rows.map((row) => ({
+  mode: `${row.stream ? 'stream' : 'json'} c=${row.concurrency}`,
+  direct_p50_ms: row.direct.p50,
+  minimal_added_p50_ms: row.minimal.p50 - row.direct.p50,
+  minimal_added_p99_ms: row.minimal.p99 - row.direct.p99,
+  gateway_added_p50_ms: row.gateway.p50 - row.direct.p50,
+  gateway_added_p99_ms: row.gateway.p99 - row.direct.p99,
+  minimal_rps: row.minimal.requestsPerSecond,
+  gateway_rps: row.gateway.requestsPerSecond,
+  minimal_cpu_ms: row.minimal.cpuMsPerRequest,
+  gateway_cpu_ms: row.gateway.cpuMsPerRequest,
+  cpu_ratio: (row.gateway.cpuMsPerRequest ?? 0) / (row.minimal.cpuMsPerRequest ?? 1),
+  added_p50_ratio: (row.gateway.p50 - row.direct.p50) / Math.max(0.001, row.minimal.p50 - row.direct.p50),
+}));
+const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'cpu ×', '+p50 ×'];
+const lines = table.map((row) => [
+  row.mode,
+  fixed(row.direct_p50_ms),
+  fixed(row.minimal_added_p50_ms),
+  fixed(row.minimal_added_p99_ms),
+  fixed(row.gateway_added_p50_ms),
+  fixed(row.gateway_added_p99_ms),
+  fixed(row.minimal_rps, 0),
+  fixed(row.gateway_rps, 0),
+  fixed(row.minimal_cpu_ms, 3),
+  fixed(row.gateway_cpu_ms, 3),
+  fixed(row.cpu_ratio),
+  fixed(row.added_p50_ratio),
+]);
+const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
+const format = (cells: string[]) => cells.map((cell, index) => cell.padStart(widths[index] ?? 0)).join('  ');
+console.log(`${requestsPerRun} requests per cell, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router`);
+console.log(format(header));
+for (const line of lines) console.log(format(line));
+if (flags.json) console.log(JSON.stringify({ requests: requestsPerRun, rows: table }));
