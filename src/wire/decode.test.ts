@@ -72,9 +72,14 @@ describe('decodeOpenAiChatRequest on real Hermes bodies', () => {
     const bodies = Array.from({ length: 200 }, () => JSON.parse(text) as unknown);
     const timed = { ...context, bodyLength: text.length };
     for (const body of bodies.slice(0, 50)) decodeOpenAiChatRequest(body, timed); // warm up
-    const started = performance.now();
-    for (const body of bodies.slice(50)) decodeOpenAiChatRequest(body, timed);
-    const perDecode = (performance.now() - started) / 150;
+    // Best of five rounds: other processes share the machine, and the question is what a decode costs.
+    let perDecode = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 5; round++) {
+      const batch = bodies.slice(50 + round * 30, 80 + round * 30);
+      const started = performance.now();
+      for (const body of batch) decodeOpenAiChatRequest(body, timed);
+      perDecode = Math.min(perDecode, (performance.now() - started) / batch.length);
+    }
     // Measured at 1–2 µs on a hot body and 0.02–0.05 ms on fresh ones; the bound leaves room for a busy CI box.
     expect(perDecode).toBeLessThan(0.2);
     const walked = decodeOpenAiChatRequest(bodies[0], context).estimatedInputTokens;

@@ -53,7 +53,9 @@ export function anthropicRequestToOpenAi(body: JsonObject, options: AnthropicToO
   if (options.reasoningEffort !== false && thinking !== undefined) {
     const budget = readNumber(thinking, 'budget_tokens');
     if (thinking['type'] === 'enabled' && budget !== undefined) result['reasoning_effort'] = budgetToReasoningEffort(budget);
-    else if (thinking['type'] === 'adaptive') result['reasoning_effort'] = 'medium';
+    else if (thinking['type'] === 'adaptive') result['reasoning_effort'] = effortOf(body) ?? 'medium';
+  } else if (options.reasoningEffort !== false && effortOf(body) !== undefined) {
+    result['reasoning_effort'] = effortOf(body);
   }
 
   const responseFormat = responseFormatFromOutputFormat(body);
@@ -197,6 +199,13 @@ function toolChoiceToOpenAi(toolChoice: JsonObject): unknown {
     default:
       return undefined;
   }
+}
+
+/** `output_config.effort`: Anthropic's effort levels are OpenAI's reasoning efforts by the same names. */
+function effortOf(body: JsonObject): string | undefined {
+  const outputConfig = readObject(body, 'output_config');
+  const effort = outputConfig === undefined ? undefined : readString(outputConfig, 'effort');
+  return effort !== undefined && ['low', 'medium', 'high', 'xhigh', 'max'].includes(effort) ? effort : undefined;
 }
 
 /** Anthropic structured outputs (`output_format`, or `output_config.format`) → `response_format`. */

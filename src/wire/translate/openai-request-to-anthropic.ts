@@ -6,6 +6,11 @@ import { minimumThinkingBudget, reasoningEffortToBudget } from './reasoning-budg
 export interface OpenAiToAnthropicRequestOptions {
   /** Anthropic requires `max_tokens`; used when the OpenAI body sets neither limit. */
   defaultMaxTokens?: number;
+  /**
+   * Send `temperature`/`top_p`/`top_k`. Off by default: the current Messages API (SDK 1.14 types) no longer has
+   * them and rejects unknown fields; turn on for Anthropic-compatible hosts and older models that take them.
+   */
+  samplingParameters?: boolean;
 }
 
 export const defaultAnthropicMaxTokens = 4096;
@@ -73,12 +78,12 @@ export function openAiRequestToAnthropic(body: JsonObject, options: OpenAiToAnth
   const stopSequences = typeof stop === 'string' ? [stop] : Array.isArray(stop) ? stop.filter((item) => typeof item === 'string') : [];
   if (stopSequences.length > 0) result['stop_sequences'] = stopSequences;
 
-  // Anthropic refuses thinking together with a forced tool or a changed temperature/top_p/top_k, so thinking
-  // yields to a forced tool (a hard requirement of the caller) and sampling settings yield to thinking.
+  // Anthropic refuses thinking together with a forced tool or changed sampling settings, so thinking yields to
+  // a forced tool (a hard requirement of the caller) and sampling settings yield to thinking.
   const thinkingBudget = forcedTool ? undefined : requestedThinkingBudget(body, maxTokens);
   if (thinkingBudget !== undefined) {
     result['thinking'] = { type: 'enabled', budget_tokens: thinkingBudget };
-  } else {
+  } else if (options.samplingParameters === true) {
     const temperature = readNumber(body, 'temperature');
     // OpenAI's range is 0–2, Anthropic's 0–1.
     if (temperature !== undefined) result['temperature'] = Math.min(1, Math.max(0, temperature));

@@ -2,7 +2,7 @@
  * OpenAI `reasoning_effort` ↔ Anthropic `thinking.budget_tokens`. Anthropic's minimum budget is 1,024 tokens
  * and the budget must stay below `max_tokens` (both count thinking inside the output limit).
  */
-const budgets = { minimal: 1024, low: 2048, medium: 8192, high: 16384, xhigh: 32768 } as const;
+const budgets = { minimal: 1024, low: 2048, medium: 8192, high: 16384, xhigh: 32768, max: 65536 } as const;
 export type ReasoningEffort = keyof typeof budgets;
 
 export const minimumThinkingBudget = 1024;
