@@ -5,6 +5,10 @@ import type { Command } from './command.js';
  * evaluation harnesses or report code.
  */
 export const commandLoaders: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  'report daily': { summary: 'Tokens and cost per day from the ledger', load: async () => (await import('./report-daily.js')).reportDailyCommand },
+  'report sessions': { summary: 'Tokens and cost per session from the ledger', load: async () => (await import('./report-sessions.js')).reportSessionsCommand },
+  'report models': { summary: 'Tokens, cost, failovers and latency per model from the ledger', load: async () => (await import('./report-models.js')).reportModelsCommand },
+  'report requests': { summary: 'Individual requests from the ledger, newest first', load: async () => (await import('./report-requests.js')).reportRequestsCommand },
   start: { summary: 'Run the gateway (default 127.0.0.1:8319)', load: async () => (await import('./start.js')).startCommand },
   doctor: { summary: 'Check config, providers, port and data directory', load: async () => (await import('./doctor.js')).doctorCommand },
   'eval tools': { summary: 'Measure first-turn tool routing on labelled cases', load: async () => (await import('./eval-tools.js')).evalToolsCommand },

@@ -1,0 +1,56 @@
+import type { LedgerTotals } from '../store/ledger-store.js';
+import type { Column } from './report-table.js';
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+/** Dollars with cents, or four decimals under a dollar so small requests do not all read $0.00. */
+export function formatUsd(value: number): string {
+  return value !== 0 && Math.abs(value) < 1 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}
+
+/** A `*` marks a cost that leaves out unpriced requests; a row with nothing priced reads `unpriced`. */
+export function formatCost(totals: Pick<LedgerTotals, 'costUsd' | 'unpricedRequests' | 'requests'>): string {
+  if (totals.unpricedRequests > 0 && totals.unpricedRequests === totals.requests) return 'unpriced *';
+  return `${formatUsd(totals.costUsd)}${totals.unpricedRequests > 0 ? ' *' : ''}`;
+}
+
+export function formatMs(value: number | null | undefined): string {
+  return value === null || value === undefined ? '-' : `${integer.format(Math.round(value))}`;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` at the report's offset. */
+export function formatTime(epochMs: number, utcOffsetMinutes: number): string {
+  return new Date(epochMs + utcOffsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The columns every aggregate report shares, after its own key columns. */
+export function totalsColumns<Row extends LedgerTotals>(): Column<Row>[] {
+  return [
+    { header: 'Requests', align: 'right', cell: (row) => formatCount(row.requests) },
+    { header: 'Failed', align: 'right', cell: (row) => formatCount(row.failedRequests) },
+    { header: 'Input', align: 'right', cell: (row) => formatCount(row.inputTokens) },
+    { header: 'Output', align: 'right', cell: (row) => formatCount(row.outputTokens) },
+    { header: 'Cache read', align: 'right', cell: (row) => formatCount(row.cacheReadTokens) },
+    { header: 'Cache write', align: 'right', cell: (row) => formatCount(row.cacheWriteTokens) },
+    { header: 'Reasoning', align: 'right', cell: (row) => formatCount(row.reasoningTokens) },
+    { header: 'Cost (USD)', align: 'right', cell: formatCost },
+  ];
+}
+
+/** Footnotes for the markers a table used. */
+export function totalsFootnotes(totals: LedgerTotals): string {
+  const notes: string[] = [];
+  if (totals.unpricedRequests > 0) {
+    notes.push(
+      `* ${formatCount(totals.unpricedRequests)} request(s) have no known price and are not in the cost; add their models under ledger.prices.`,
+    );
+  }
+  if (totals.estimatedRequests > 0) {
+    notes.push(`${formatCount(totals.estimatedRequests)} request(s) reported no usage; their tokens are estimated.`);
+  }
+  return notes.length === 0 ? '' : `\n${notes.join('\n')}\n`;
+}

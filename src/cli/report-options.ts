@@ -1,0 +1,91 @@
+import type { LedgerFilter } from '../store/ledger-store.js';
+import { parseFlags } from './arguments.js';
+
+export interface ReportOptions {
+  filter: LedgerFilter;
+  json: boolean;
+  /** Cut days and print times in UTC instead of the local zone. */
+  utc: boolean;
+  /** Minutes east of UTC used for days: 0 with `--utc`, else the local offset now. */
+  utcOffsetMinutes: number;
+  dataDir: string | undefined;
+  limit: number | undefined;
+  cursor: string | undefined;
+  help: boolean;
+}
+
+export const reportFlagsUsage = `Options:
+  --since DATE      from this day (YYYY-MM-DD) or instant (ISO 8601), inclusive
+  --until DATE      to this day, inclusive, or to this instant (ISO 8601), exclusive
+  --model NAME      only requests served by, or asking for, this model
+  --session ID      only this session
+  --utc             days and times in UTC (default: local time)
+  --data-dir DIR    data directory (default: $HERMES_ROUTER_HOME, else ~/.hermes-router)
+  --json            one JSON object on stdout instead of the table
+`;
+
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day is the whole day in the report's zone: `--since D` starts at its midnight and `--until D` ends at the
+ * next midnight, so `--since D --until D` is that one day. An ISO instant is taken as given.
+ */
+export function parseReportTime(text: string, bound: 'since' | 'until', utc: boolean): number {
+  const day = dayPattern.exec(text);
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
+    const probe = new Date(Date.UTC(year, month, date));
+    if (probe.getUTCMonth() !== month || probe.getUTCDate() !== date) throw new Error(`--${bound}: no such day ${text}`);
+    const next = bound === 'until' ? date + 1 : date;
+    return utc ? Date.UTC(year, month, next) : new Date(year, month, next).getTime();
+  }
+  const instant = Date.parse(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(instant)) {
+    throw new Error(`--${bound} wants YYYY-MM-DD or an ISO 8601 time such as 2026-11-30T08:00:00Z, got "${text}"`);
+  }
+  return instant;
+}
+
+/** Parses the flags every report shares (plus `--limit`/`--cursor` where `paged`). Throws with a readable message. */
+export function parseReportOptions(args: string[], paged = false): ReportOptions {
+  const { values, positionals } = parseFlags(args, {
+    since: { type: 'string' },
+    until: { type: 'string' },
+    model: { type: 'string' },
+    session: { type: 'string' },
+    utc: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    limit: { type: 'string' },
+    cursor: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals.join(' ')}`);
+  if (!paged && (values.limit !== undefined || values.cursor !== undefined)) {
+    throw new Error('--limit and --cursor apply to `report requests` only');
+  }
+  const utc = values.utc === true;
+  const filter: LedgerFilter = {};
+  if (values.since !== undefined) filter.since = parseReportTime(values.since, 'since', utc);
+  if (values.until !== undefined) filter.until = parseReportTime(values.until, 'until', utc);
+  if (filter.since !== undefined && filter.until !== undefined && filter.since >= filter.until) {
+    throw new Error('--since must be before --until');
+  }
+  if (values.model !== undefined) filter.model = values.model;
+  if (values.session !== undefined) filter.session = values.session;
+  let limit: number | undefined;
+  if (values.limit !== undefined) {
+    limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error(`--limit wants 1 to 1000, got "${values.limit}"`);
+  }
+  return {
+    filter,
+    json: values.json === true,
+    utc,
+    utcOffsetMinutes: utc ? 0 : -new Date().getTimezoneOffset(),
+    dataDir: values['data-dir'],
+    limit,
+    cursor: values.cursor,
+    help: values.help === true,
+  };
+}
