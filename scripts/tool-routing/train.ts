@@ -26,6 +26,7 @@ const root = packageRoot();
 interface Labelled {
   text: string;
   toolsets: string[];
+  hasImage?: boolean;
 }
 
 const labels = [...Object.keys(hermesToolsets.toolsets).filter((name) => name !== 'tool_search').sort(), needsToolLabel];
@@ -38,7 +39,8 @@ for (const line of source.split('\n')) {
   const head = line.slice(0, separator).trim();
   const toolsets = head === '-' ? [] : head.split(',').map((name) => name.trim());
   for (const toolset of toolsets) if (!labels.includes(toolset)) throw new Error(`unknown toolset ${toolset} in: ${line}`);
-  written.push({ text: line.slice(separator + 3).trim(), toolsets });
+  const text = line.slice(separator + 3).trim();
+  written.push({ text: text.replace(/^\[img\] /, ''), toolsets, hasImage: text.startsWith('[img] ') });
 }
 
 const random = seededRandom(seed);
@@ -60,7 +62,7 @@ function variants(example: Labelled): Labelled[] {
   const out: Labelled[] = [example];
   const chinese = isChinese(example.text);
   const lead = chinese ? pick(chineseLeads) : pick(englishLeads);
-  out.push({ text: `${lead}${chinese ? example.text : lowerFirst(example.text)}`, toolsets: example.toolsets });
+  out.push({ text: `${lead}${chinese ? example.text : lowerFirst(example.text)}`, toolsets: example.toolsets, hasImage: example.hasImage ?? false });
   if (example.toolsets.length > 0 && !/^(what|which|who|is|are|how|when|where|why|do|does|can)\b/i.test(example.text)) {
     if (random() < 0.45) {
       const negation = chinese ? pick(chineseNegations) : pick(englishNegations);
@@ -78,8 +80,30 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-const examples: Labelled[] = written.flatMap(variants);
-const criticalWeight = labels.map((label) => (defaultCriticalToolsets.includes(label) ? 2 : 1.3));
+/** "Don't A, just B" → B's toolsets: the negation cue alone must not mean "no tool". */
+function compositions(): Labelled[] {
+  const withTools = written.filter((example) => example.toolsets.length > 0);
+  const out: Labelled[] = [];
+  for (let count = 0; count < 160; count += 1) {
+    const first = pick(withTools);
+    const second = pick(withTools);
+    if (isChinese(first.text) !== isChinese(second.text) || first === second) continue;
+    if (isChinese(first.text)) out.push({ text: `${pick(chineseNegations)}${first.text}，只要${second.text}`, toolsets: second.toolsets });
+    else out.push({ text: `${pick(englishNegations)}${lowerFirst(first.text)}, just ${lowerFirst(second.text)}`, toolsets: second.toolsets });
+  }
+  const greetings = written.filter((example) => example.toolsets.length === 0 && example.text.length < 20);
+  for (let count = 0; count < 80; count += 1) {
+    const greeting = pick(greetings);
+    const task = pick(withTools);
+    out.push({ text: `${greeting.text} ${task.text}`, toolsets: task.toolsets });
+  }
+  return out;
+}
+
+const examples: Labelled[] = [...written.flatMap(variants), ...compositions()];
+// Positives are rare for every label (tens against a thousand negatives); weighting them keeps the
+// probabilities of real requests from collapsing towards 0, more so for the critical toolsets.
+const criticalWeight = labels.map((label) => (defaultCriticalToolsets.includes(label) ? 4 : 3));
 const dataHash = createHash('sha256').update(source).digest('hex').slice(0, 16);
 
 function encode(items: readonly Labelled[]): MultilabelExample[] {
@@ -87,11 +111,11 @@ function encode(items: readonly Labelled[]): MultilabelExample[] {
     const targets = new Uint8Array(labels.length);
     for (const toolset of item.toolsets) targets[labels.indexOf(toolset)] = 1;
     if (item.toolsets.length > 0) targets[labels.indexOf(needsToolLabel)] = 1;
-    return { features: hashFeatures(textFeatureNames(item.text), featureBits), targets };
+    return { features: hashFeatures(textFeatureNames(item.text, { hasImage: item.hasImage ?? false }), featureBits), targets };
   });
 }
 
-const options = { labels, featureBits, seed, epochs: 25, learningRate: 0.4, l2: 1e-5, positiveWeight: criticalWeight, dataHash, pruneBelow: 0.02 };
+const options = { labels, featureBits, seed, epochs: 25, learningRate: 0.4, l2: 1e-5, positiveWeight: criticalWeight, dataHash, pruneBelow: 0.02, minBucketCount: 2 };
 
 // Calibration: fit one temperature per label on a fold the model did not see, then train on everything.
 const order = examples.map((_, index) => index);

@@ -3,7 +3,6 @@ import type { JsonObject } from '../core/json.js';
 import type { ToolView } from '../core/turn.js';
 import type { DescribedToolset, DescriptionProfile } from '../classify/toolsets/description-matcher.js';
 import { buildDescriptionProfile } from '../classify/toolsets/description-matcher.js';
-import { fnv1a } from '../classify/features/hash.js';
 import { requestToolsetName } from './catalog.js';
 import type { ToolRoutingConfig } from './config.js';
 import { buildRequestToolsetTool } from './request-toolset.js';
@@ -14,7 +13,7 @@ import { buildToolsetRegistry } from './toolsets/registry.js';
 /**
  * Everything derived from one client tools array: views, ownership, the `request_toolset` tool and the
  * description profile. Agents send the same array on every request, so it is built once and cached by a hash
- * of the names and descriptions (per config object); the cached `request_toolset` object is what makes the
+ * of the names and description lengths (per config object); the cached `request_toolset` object is what makes the
  * catalog byte-identical from turn to turn.
  */
 export interface ToolRoutingContext {
@@ -37,12 +36,10 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
   if (!views) return 'unreadable_tools';
   if (views.some((view) => view.name === requestToolsetName)) return 'name_conflict';
   let key = format;
-  let descriptionHash = 0;
-  for (const view of views) {
-    key += `\u0000${view.name}`;
-    descriptionHash = (descriptionHash * 31 + fnv1a(view.description)) >>> 0;
-  }
-  key += `\u0000${descriptionHash}`;
+  // Names and description lengths: hashing 60 KB of descriptions on every request would cost more than the
+  // decision. What the key leaves out (a same-length description edit) only touches the description matcher's
+  // vocabulary; the catalog is built from names, the Hermes map and config, so its bytes cannot go stale.
+  for (const view of views) key += `\u0000${view.name}\u0001${view.description.length}`;
   let cache = caches.get(config);
   if (!cache) caches.set(config, (cache = new Map()));
   const hit = cache.get(key);

@@ -9,6 +9,9 @@ export type TokenFrame = 'plain' | 'negated' | 'quoted';
 
 export interface FramedToken {
   text: string;
+  /** Offsets in the normalised text (`normalizeText`), so rules can mask what is not an instruction. */
+  start: number;
+  end: number;
   /** Ideographic runs are kept whole; the feature extractor cuts them into character n-grams. */
   unspaced: boolean;
   frame: TokenFrame;
@@ -16,10 +19,22 @@ export interface FramedToken {
 
 const tokenPattern = /https?:\/\/[^\s"'<>)\]]+|[\p{L}\p{M}\p{N}_](?:[\p{L}\p{M}\p{N}_'.\-/]*[\p{L}\p{M}\p{N}_])?|[^\s\p{L}\p{M}\p{N}]/gu;
 
-const englishNegationCues = new Set(['dont', "don't", 'never', 'not', 'no', 'without', "doesn't", 'doesnt', "shouldn't", 'avoid', 'stop', 'nor', "mustn't", "won't", 'cannot', "can't"]);
+const englishNegationCues = new Set(['dont', "don't", 'never', 'not', 'no', 'without', "doesn't", 'doesnt', "shouldn't", 'avoid', 'nor', "mustn't", "won't", 'cannot', "can't"]);
 /** Words that close a negation's scope: what follows is asked for again ("don't run the tests, just read the log"). */
 const englishScopeBreakers = new Set(['but', 'just', 'instead', 'only', 'rather', 'then', 'and', 'please', 'however']);
 const reportingVerbs = new Set(['says', 'said', 'saying', 'reads', 'wrote', 'writes', 'mentions', 'mentioned', 'claims', 'stated', 'states', 'quote', 'quoting']);
+/** Who or what "says" something that is only being reported (the log says…, my boss wrote…). */
+const reporters = new Set(['log', 'logs', 'error', 'message', 'readme', 'docs', 'documentation', 'doc', 'ticket', 'issue', 'instructions', 'manual', 'wiki', 'guide', 'comment', 'commit', 'email', 'note', 'sign', 'output', 'warning', 'popup', 'colleague', 'coworker', 'boss', 'manager', 'teacher', 'friend', 'someone', 'he', 'she', 'they', 'it', 'team', 'lead', 'task', 'description', 'spec', 'tutorial', 'article', 'post', 'screen', 'prompt']);
+
+/**
+ * "who wrote the book…" and "what are people saying in our channel" report nothing. A reporting verb opens
+ * reported speech only before a quote or a colon, or after a reporter noun ("the log says run the migration").
+ */
+function reportsSpeech(text: string, verbEnd: number, previous: readonly FramedToken[]): boolean {
+  if (/^\s*["'“「:：]/.test(text.slice(verbEnd, verbEnd + 4))) return true;
+  return previous.slice(-4, -1).some((token) => reporters.has(token.text));
+}
+
 const clauseEnd = new Set(['.', ',', ';', '!', '?', ':', '\n', '。', '，', '；', '！', '？', '、', '(', ')']);
 
 const chineseNegationCues = ['不要', '不用', '无需', '不需要', '不必', '别', '勿', '禁止', '没必要', '千万别', '先别'];
@@ -30,6 +45,16 @@ const chineseReportingCues = ['写着', '里说', '上说', '中说', '说要', 
 const openingQuotes: Record<string, string> = { '"': '"', '「': '」', '『': '』', '《': '》', "'": "'" };
 
 /** Splits text into tokens and marks each as plain, negated or quoted. Pure and allocation-light: runs per request. */
+/** The normalised text with every negated or quoted token blanked out: what the message actually asks for. */
+export function instructionText(rawText: string, tokens: readonly FramedToken[] = frameTokens(rawText)): string {
+  const characters = normalizeText(rawText).split('');
+  for (const token of tokens) {
+    if (token.frame === 'plain') continue;
+    for (let index = token.start; index < token.end; index += 1) characters[index] = ' ';
+  }
+  return characters.join('');
+}
+
 export function frameTokens(rawText: string): FramedToken[] {
   const text = normalizeText(rawText);
   const tokens: FramedToken[] = [];
@@ -61,25 +86,25 @@ export function frameTokens(rawText: string): FramedToken[] {
       continue;
     }
     if (unspacedCharacter.test(token)) {
-      pushUnspaced(token, tokens, quoteCloser !== undefined, { negated, reported }, (next) => {
+      pushUnspaced(token, start, tokens, quoteCloser !== undefined, { negated, reported }, (next) => {
         negated = next.negated;
         reported = next.reported;
       });
       continue;
     }
     if (!/[\p{L}\p{N}]/u.test(token)) {
-      tokens.push({ text: token, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
+      tokens.push({ text: token, start, end: start + token.length, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
       continue;
     }
     if (/^https?:\/\//.test(token)) {
-      tokens.push({ text: token, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
+      tokens.push({ text: token, start, end: start + token.length, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
       continue;
     }
     const word = token.replace(/^[-'./]+|[-'./]+$/g, '');
     if (englishScopeBreakers.has(word)) negated = false;
-    tokens.push({ text: word, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
+    tokens.push({ text: word, start, end: start + token.length, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
     if (englishNegationCues.has(word) || word.endsWith("n't")) negated = true;
-    if (reportingVerbs.has(word)) reported = true;
+    if (reportingVerbs.has(word) && reportsSpeech(text, start + token.length, tokens)) reported = true;
   }
   return tokens;
 }
@@ -106,11 +131,13 @@ interface ScopeState {
 }
 
 /** Chinese runs carry their own cues inside the run; split the run where a cue starts or ends a scope. */
-function pushUnspaced(run: string, tokens: FramedToken[], quoted: boolean, state: ScopeState, update: (state: ScopeState) => void): void {
+function pushUnspaced(run: string, runStart: number, tokens: FramedToken[], quoted: boolean, state: ScopeState, update: (state: ScopeState) => void): void {
   let { negated, reported } = state;
   let segment = '';
+  let segmentStart = runStart;
   const flush = (): void => {
-    if (segment) tokens.push({ text: segment, unspaced: true, frame: frameOf(quoted || reported, negated) });
+    if (segment) tokens.push({ text: segment, start: segmentStart, end: segmentStart + segment.length, unspaced: true, frame: frameOf(quoted || reported, negated) });
+    segmentStart += segment.length;
     segment = '';
   };
   let index = 0;

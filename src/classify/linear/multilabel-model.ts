@@ -10,8 +10,9 @@ export interface MultilabelModelJson {
   featureBits: number;
   labels: string[];
   bias: number[];
-  /** bucket index (decimal string) → one weight per label */
+  /** bucket index (decimal string) → one weight per label, as integers: divide by `weightScale`. */
   rows: Record<string, number[]>;
+  weightScale: number;
   /** Per-label logit scale fitted on held-out folds (Platt-style temperature); 1 when not fitted. */
   temperatures: number[];
   trainedOn: { examples: number; seed: number; dataHash: string };
@@ -32,7 +33,8 @@ export class MultilabelModel {
     this.bias = Float64Array.from(json.bias);
     this.temperatures = Float64Array.from(json.labels.map((_, index) => json.temperatures[index] ?? 1));
     this.rows = new Map();
-    for (const [bucket, weights] of Object.entries(json.rows)) this.rows.set(Number(bucket), Float32Array.from(weights));
+    const scale = json.weightScale > 0 ? json.weightScale : 1;
+    for (const [bucket, weights] of Object.entries(json.rows)) this.rows.set(Number(bucket), Float32Array.from(weights, (weight) => weight / scale));
   }
 
   /** Probability per label, in `labels` order. */

@@ -20,6 +20,8 @@ export interface MultilabelTrainingOptions {
   /** Weight of a positive example relative to a negative one, per label; >1 favours recall. */
   positiveWeight?: number[];
   pruneBelow?: number;
+  /** Buckets seen in fewer examples are ignored: one-off n-grams add file size, not accuracy. */
+  minBucketCount?: number;
   dataHash: string;
 }
 
@@ -39,6 +41,13 @@ export function trainMultilabel(examples: readonly MultilabelExample[], options:
   const bias = new Float64Array(labelCount);
   const biasSquares = new Float64Array(labelCount).fill(1e-6);
   const order = examples.map((_, index) => index);
+  const bucketCounts = new Uint32Array(size);
+  for (const example of examples) for (const bucket of example.features.indices) bucketCounts[bucket]! += 1;
+  const minimum = options.minBucketCount ?? 1;
+  const kept = examples.map((example) => {
+    const positions = [...example.features.indices.keys()].filter((position) => bucketCounts[example.features.indices[position]!]! >= minimum);
+    return { indices: Int32Array.from(positions, (position) => example.features.indices[position]!), values: Float32Array.from(positions, (position) => example.features.values[position]!) };
+  });
 
   for (let epoch = 0; epoch < epochs; epoch += 1) {
     for (let index = order.length - 1; index > 0; index -= 1) {
@@ -47,7 +56,7 @@ export function trainMultilabel(examples: readonly MultilabelExample[], options:
     }
     for (const exampleIndex of order) {
       const example = examples[exampleIndex]!;
-      const { indices, values } = example.features;
+      const { indices, values } = kept[exampleIndex]!;
       for (let label = 0; label < labelCount; label += 1) {
         let logit = bias[label]!;
         for (let position = 0; position < indices.length; position += 1) logit += values[position]! * weights[indices[position]! * labelCount + label]!;
@@ -67,15 +76,18 @@ export function trainMultilabel(examples: readonly MultilabelExample[], options:
   }
 
   const pruneBelow = options.pruneBelow ?? 0.01;
+  // Integers in hundredths: the file is a third smaller than decimals and 0.01 is far below what matters.
+  const weightScale = 100;
   const rows: Record<string, number[]> = {};
   for (let bucket = 0; bucket < size; bucket += 1) {
     const row = weights.subarray(bucket * labelCount, (bucket + 1) * labelCount);
-    if (row.some((weight) => Math.abs(weight) >= pruneBelow)) rows[String(bucket)] = Array.from(row, (weight) => Math.round(weight * 1000) / 1000);
+    if (row.some((weight) => Math.abs(weight) >= pruneBelow)) rows[String(bucket)] = Array.from(row, (weight) => Math.round(weight * weightScale));
   }
   return {
     format: 'hashed-ovr-logistic/1',
     featureBits: options.featureBits,
     labels: [...options.labels],
+    weightScale,
     bias: Array.from(bias, (value) => Math.round(value * 1000) / 1000),
     rows,
     temperatures: options.labels.map(() => 1),

@@ -1,4 +1,5 @@
 import type { FramedToken } from '../features/scopes.js';
+import { instructionText } from '../features/scopes.js';
 
 /**
  * A few high-precision rules on top of the model. They only ever ADD toolsets (a rule can raise recall, never
@@ -18,15 +19,34 @@ interface Rule {
 }
 
 const rules: Rule[] = [
-  { name: 'cron-words', toolsets: ['cronjob'], pattern: /\b(cron ?jobs?|crontab|scheduled (jobs?|tasks?|reminders?)|remind me|set (a|up a) reminder|reminders?)\b|定时任务|提醒我|闹钟|每天.{0,6}提醒|每周.{0,6}提醒/ },
-  { name: 'subagent-words', toolsets: ['delegation'], pattern: /\bsub-?agents?\b|子代理|子智能体/ },
-  { name: 'browser-words', toolsets: ['browser'], pattern: /\b(in|with|use|using|open) (the |a )?(web )?browser\b|\bheadless\b|浏览器/ },
-  { name: 'terminal-words', toolsets: ['terminal'], pattern: /\b(in|on|use|using|from) (the )?(terminal|shell|command line)\b|终端|命令行/ },
-  { name: 'spotify', toolsets: ['spotify'], pattern: /\bspotify\b/ },
-  { name: 'kanban', toolsets: ['kanban'], pattern: /\bkanban\b|看板/ },
-  { name: 'discord', toolsets: ['discord'], pattern: /\bdiscord\b/ },
-  { name: 'x-search', toolsets: ['x_search'], pattern: /\b(twitter|tweets?)\b|推特/ },
-  { name: 'home-assistant', toolsets: ['homeassistant'], pattern: /\bhome ?assistant\b|\bthermostat\b/ },
+  // Critical toolsets: a miss costs a recovery round trip, an extra costs a few hundred tokens.
+  { name: 'cron-words', toolsets: ['cronjob'], pattern: /\b(cron ?jobs?|crontab|schedul\w*|remind(er|ers)?|wake me|every (day|morning|night|evening|week|weekday|month|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+ ?(minutes|mins|hours|days|weeks))|(daily|nightly|weekly|hourly|monthly) (job|task|run|check|report|backup)s?|in \d+ (minutes|hours))\b|定时|提醒|闹钟|每天|每周|每月|每隔|每小时|每晚|分钟后|小时后|计划任务/ },
+  { name: 'terminal-words', toolsets: ['terminal'], pattern: /\b(run|rerun|execute|exec|launch|install|uninstall|restart|kill|deploy|compile|ping|ssh|curl|wget|grep|chmod|sudo|npm|npx|pnpm|yarn|pip|pip3|poetry|cargo|make|cmake|docker|kubectl|git|gh|brew|apt|apt-get|pytest|node|python|python3|go test|systemctl|terminal|shell|command line|bash|zsh|port \d+|process(es)?|uptime|disk space|branch)\b|\$ \S|终端|命令行|运行|执行|安装|重启|部署|编译|端口|进程|分支|提交|磁盘|内存|版本/ },
+  { name: 'file-words', toolsets: ['file'], pattern: /(^|[\s"'`(])(~|\.{1,2})?\/?[\w.-]+\/[\w./-]+|(^|\s)~\/\S+|(^|\s)\.(bashrc|zshrc|profile|env|gitignore|npmrc|editorconfig)\b|\b[\w-]+\.(py|ts|tsx|js|jsx|mjs|cjs|json|ya?ml|md|txt|csv|log|toml|go|rs|java|kt|c|cc|cpp|h|hpp|sh|sql|html|css|scss|ini|conf|cfg|env|lock|xml|rb|php|swift|vue|svelte|ipynb|dockerfile|gitignore|bashrc|zshrc)\b|\b(file|files|folder|directory|readme|dockerfile|makefile|codebase|repo|repository|config|source code|docstring|typo|rename|refactor|patch|edit|rewrite the code)\b|文件|目录|代码|仓库|项目里|配置|重命名|错别字|修改|修复|修一下/ },
+  { name: 'browser-words', toolsets: ['browser'], pattern: /\b(browser|chrome|firefox|safari|headless|click|clicking|button|log ?in|login|sign ?in|signin|fill (out|in)|form|submit|checkout|check in|navigate|scroll|tab|localhost(:\d+)?|website|web ?site|portal|dashboard|admin (panel|page)|web page|webpage|page)\b|浏览器|登录|点击|填写|表单|提交|网站|网页|后台|页面/ },
+  { name: 'dev-task', toolsets: ['file', 'terminal'], pattern: /\b(fix|debug|scaffold|set up|setup|bootstrap|upgrade|migrate|bump|reproduce|implement|build|lint|linter|tests?|ci|compile)\b|修复|排查|升级|迁移|测试|构建|报错/ },
+  // Cheap, clear-cut toolsets.
+  { name: 'web-words', toolsets: ['web'], pattern: /\b(weather|forecast|news|headlines?|latest|current|currently|today|tonight|tomorrow|this (week|weekend|year)|right now|price|prices|cost|stock|score|exchange rate|search|look up|lookup|google|online|internet|web|research|find out|who won|release notes|release date|edition|sequel|changelog|docs|documentation|reviews?|competitors?|outage|tutorial)\b|天气|新闻|最新|最近|今天|明天|价格|股价|汇率|比分|搜索|搜一下|查一下|查查|网上|上网|教程|官网|评分|上映/ },
+  { name: 'vision-words', toolsets: ['vision'], pattern: /\b(image|images|photo|photos|picture|pictures|screenshot|screenshots|diagram|chart|graph|png|jpe?g|gif|webp|scan|receipt|invoice|handwriting|attached)\b|图片|照片|截图|图表|图上|图里|发票|识别/ },
+  { name: 'image-gen-words', toolsets: ['image_gen'], pattern: /\b(draw|paint|illustrat\w*|logo|icon|sprite|poster|banner|wallpaper|thumbnail|avatar|mascot|render|artwork|pixel[- ]art|picture of|image of|generate an? (image|picture))\b|画|生成.{0,12}(图|头像|海报)|设计.{0,8}(logo|图标|形象)|海报|插图/ },
+  { name: 'memory-words', toolsets: ['memory'], pattern: /\b(remember|memori[sz]e|keep in mind|note (that|for)|from now on|forget|in (your )?memory)\b|记住|记得|记一下|忘掉|以后/ },
+  { name: 'subagent-words', toolsets: ['delegation'], pattern: /\b(sub-?agents?|delegate|delegat\w+|in parallel|parallel\w*|helper agents?|farm out|hand (it|this|them)? ?off)\b|子代理|子智能体|委托|并行|同时/ },
+  { name: 'session-words', toolsets: ['session_search'], pattern: /\b(last time|earlier (conversation|chat|session)|previous (conversation|chat|session)s?|past (conversation|chat|session)s?|we (talked|discussed|decided|came up)|our (last|earlier|previous) (chat|conversation|session)|yesterday we)\b|上次|之前.{0,6}(聊|讨论|对话)|以前的对话|历史对话/ },
+  { name: 'skills-words', toolsets: ['skills'], pattern: /\bskills?\b|技能/ },
+  { name: 'todo-words', toolsets: ['todo'], pattern: /\b(todo|to-do|checklist|task list)\b|待办|任务清单|清单/ },
+  { name: 'tts-words', toolsets: ['tts'], pattern: /\b(out loud|aloud|text to speech|tts|speech|narrat\w+|voice ?over|mp3|audio)\b|语音|朗读|读出来/ },
+  { name: 'code-words', toolsets: ['code_execution'], pattern: /\b(execute_code|python (script|code|snippet)|run (some|this) (python|code)|with code|programmatically|by (actually )?running code)\b|python 脚本|用代码|这段代码|这段 python/ },
+  { name: 'clarify-words', toolsets: ['clarify'], pattern: /\b(ask me|clarifying questions?|multiple choice|options to choose)\b|问我/ },
+  { name: 'spotify', toolsets: ['spotify'], pattern: /\b(spotify|song|songs|track|tracks|playlist|playlists|album|music|volume|shuffle|queue|playing|play)\b|音乐|歌|播放|下一首|音量|专辑/ },
+  { name: 'home-assistant', toolsets: ['homeassistant'], pattern: /\b(home ?assistant|thermostat|lights?|lamp|garage|door|lock|windows?|heating|humidity|temperature in|sensor|fan|plug|blinds|curtains)\b|灯|空调|门锁|窗帘|窗户|暖气|温度|湿度|插座|电视/ },
+  { name: 'kanban', toolsets: ['kanban'], pattern: /\b(kanban|board task|the board|on the board|tasks? (assigned|blocked))\b|看板/ },
+  { name: 'project', toolsets: ['project'], pattern: /\bprojects?\b|项目/ },
+  { name: 'discord', toolsets: ['discord', 'discord_admin'], pattern: /\bdiscord\b/ },
+  { name: 'feishu', toolsets: ['feishu_doc', 'feishu_drive'], pattern: /\b(feishu|lark)\b|飞书/ },
+  { name: 'yuanbao', toolsets: ['hermes-yuanbao'], pattern: /\byuanbao\b|元宝|派里|这个派|sticker|表情包/ },
+  { name: 'x-search', toolsets: ['x_search'], pattern: /\b(twitter|tweets?|on x|x posts?|posts on x)\b|推特/ },
+  { name: 'video', toolsets: ['video', 'video_gen'], pattern: /\b(video|videos|clip|mp4|animation|animate)\b|视频|动画/ },
+  { name: 'computer-use', toolsets: ['computer_use'], pattern: /\b(desktop|my screen|the screen|my computer|mouse|dock|finder|system settings|windows on)\b|电脑上|屏幕|桌面|系统设置/ },
 ];
 
 const capabilityPatterns = [
@@ -35,7 +55,7 @@ const capabilityPatterns = [
 ];
 
 export function applyRules(tokens: readonly FramedToken[], rawText: string, hasImage: boolean): RuleResult {
-  const plain = tokens.filter((token) => token.frame === 'plain').map((token) => token.text).join(' ');
+  const plain = instructionText(rawText, tokens);
   const toolsets = new Set<string>();
   const fired: string[] = [];
   for (const rule of rules) {

@@ -42,10 +42,13 @@ export interface ToolEvalOptions {
   model?: MultilabelModel;
   onProgress?: (done: number, total: number) => void;
   onCase?: (outcome: CaseOutcome) => void;
+  /** Timed runs per case (median kept); 5 by default. */
+  timingRuns?: number;
 }
 
 export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions): ToolEvalReport {
   const config = options.config ?? defaultToolRoutingConfig();
+  const timingRuns = Math.max(1, options.timingRuns ?? 5);
   const model = options.model ?? loadToolsetModel();
   const times: number[] = [];
   const reductions: number[] = [];
@@ -60,14 +63,40 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
   let countedKept = 0;
   let fullCount = 0;
 
-  cases.forEach((toolCase, index) => {
+  // Agents send the same tools array on every request, so the gateway builds each array's routing context once
+  // (cached by content hash) and keeps the model loaded. Warm both per registry so the timings below measure the
+  // per-request decision, as in a running gateway, not one-time start-up work.
+  for (const registry of new Set(cases.map((toolCase) => toolCase.registry))) {
+    const tools = options.toolsFor(registry);
+    for (const text of ['hello', 'run the tests and fix what fails', '每天早上提醒我喝水']) {
+      decideFirstTurnSurface({ tools, format: 'openai-chat', messages: [{ role: 'user', text, toolCallNames: [], hasImage: false }], config, model });
+    }
+  }
+
+  // Decisions first, scoring after: token counting allocates heavily, and its garbage collections must not land
+  // inside the timed decisions.
+  const decisions = cases.map((toolCase) => {
     const tools = options.toolsFor(toolCase.registry);
     const messages = caseMessages(toolCase);
     const input = { tools, format: 'openai-chat' as const, messages, config, model };
-    const started = performance.now();
-    const decision = isFirstTurn(messages) ? decideFirstTurnSurface(input) : decideResumedSurface(input);
-    const elapsedMs = performance.now() - started;
+    const decide = isFirstTurn(messages) ? decideFirstTurnSurface : decideResumedSurface;
+    // The decision is pure, so it is timed `timingRuns` times and the median kept: on a shared machine a single
+    // run mostly measures the scheduler. The first run's decision is the one scored.
+    const runs: number[] = [];
+    let decision: SurfaceDecision | undefined;
+    for (let run = 0; run < timingRuns; run += 1) {
+      const started = performance.now();
+      const result = decide(input);
+      runs.push(performance.now() - started);
+      decision ??= result;
+    }
+    const elapsedMs = percentile(runs, 0.5);
     times.push(elapsedMs);
+    return { decision: decision!, elapsedMs, tools };
+  });
+
+  cases.forEach((toolCase, index) => {
+    const { decision, elapsedMs, tools } = decisions[index]!;
     reasons[decision.reason] = (reasons[decision.reason] ?? 0) + 1;
 
     const kept = new Set(decision.outcome === 'full' ? decision.availableToolsets : (decision.surface?.loadedToolsets ?? []));
