@@ -53,7 +53,8 @@ export function createOpenAiToAnthropicStream(
           content: [],
           stop_reason: null,
           stop_sequence: null,
-          usage: { input_tokens: 0, output_tokens: 0 },
+          // Chat completions report usage at the end; a vendor that sends it early gets its input count shown.
+          usage: { ...usageToAnthropic(usage.result() ?? emptyUsage()), output_tokens: 0 },
         },
       }),
     ];

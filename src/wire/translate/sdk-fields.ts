@@ -1,5 +1,6 @@
 import type { ContentBlockParam, MessageCreateParamsBase, RawMessageStreamEvent, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
 import type {
+  ChatCompletionChunk,
   ChatCompletionContentPart,
   ChatCompletionCreateParamsBase,
   ChatCompletionMessageParam,
@@ -68,3 +69,10 @@ export const openAiRequestFields = [
 export const openAiMessageRoles = ['system', 'user', 'assistant', 'tool'] as const satisfies readonly ChatCompletionMessageParam['role'][];
 
 export const openAiContentPartTypes = ['text', 'image_url', 'file'] as const satisfies readonly ChatCompletionContentPart['type'][];
+
+export const openAiChunkFields = ['id', 'object', 'created', 'model', 'choices', 'usage'] as const satisfies readonly (keyof ChatCompletionChunk)[];
+
+export const openAiChunkDeltaFields = ['role', 'content', 'tool_calls', 'refusal'] as const satisfies readonly (keyof ChatCompletionChunk.Choice.Delta)[];
+
+/** Not in the OpenAI types: the reasoning text DeepSeek, xAI and vLLM stream, which clients read by this name. */
+export const openAiReasoningDeltaField = 'reasoning_content';

@@ -10,6 +10,7 @@ import { anthropicStopReasonToOpenAi } from './anthropic-stop-reason-to-openai.j
 import { openAiFinishReasonToAnthropic } from './openai-finish-reason-to-anthropic.js';
 import { anthropicToolId } from './openai-request-to-anthropic.js';
 import { createOpenAiToAnthropicStream } from './openai-to-anthropic-stream.js';
+import { anthropicStreamEventTypes, openAiChunkDeltaFields, openAiChunkFields, openAiReasoningDeltaField } from './sdk-fields.js';
 
 function translateAnthropic(events: JsonObject[], includeUsage = true): JsonObject[] {
   const translator = createAnthropicToOpenAiStream({ model: 'client-model', includeUsage });
@@ -29,6 +30,11 @@ describe('Anthropic stream → OpenAI chunks, on every Anthropic recording', () 
       const chunks = translateAnthropic(events);
       const folded = foldOpenAiStream(chunks);
 
+      for (const chunk of chunks) {
+        for (const key of Object.keys(chunk)) expect(openAiChunkFields).toContain(key);
+        const delta = readDelta(chunk) as JsonObject | undefined;
+        for (const key of Object.keys(delta ?? {})) expect([...openAiChunkDeltaFields, openAiReasoningDeltaField]).toContain(key);
+      }
       expect(folded.chunkIds.size).toBe(1);
       expect(folded.id).toBe(source.id);
       expect(readDelta(chunks[0])).toEqual({ role: 'assistant', content: '' });
@@ -90,6 +96,7 @@ describe('OpenAI chunks → Anthropic stream, on every OpenAI recording', () => 
       const folded = foldAnthropicStream(events.map((event) => event.data));
 
       expect(events.every((event) => event.event === event.data['type'])).toBe(true);
+      for (const event of events) expect(anthropicStreamEventTypes).toContain(event.event);
       expect(events[0]?.event).toBe('message_start');
       expect(events.at(-1)?.event).toBe('message_stop');
       expect(folded.problems).toEqual([]);
