@@ -120,7 +120,8 @@ async function run(target: Server, stream: boolean, concurrency: number, measure
 const upstream = await spawnServer('upstream', './servers/upstream.ts');
 const minimal = await spawnServer('minimal-proxy', './servers/minimal-proxy.ts', { UPSTREAM: upstream.url });
 const gateway = await spawnServer('hermes-router', './servers/gateway.ts', { UPSTREAM: upstream.url });
-const rows: { stream: boolean; concurrency: number; direct: RunResult; minimal: RunResult; gateway: RunResult }[] = [];
+const bare = await spawnServer('hermes-router-no-ledger', './servers/gateway.ts', { UPSTREAM: upstream.url, LEDGER: 'off' });
+const rows: { stream: boolean; concurrency: number; direct: RunResult; minimal: RunResult; gateway: RunResult; bare: RunResult }[] = [];
 try {
   for (const stream of [false, true]) {
     for (const concurrency of [1, 32]) {
@@ -128,11 +129,12 @@ try {
       const direct = await run({ ...upstream, name: 'direct' }, stream, concurrency, undefined);
       const minimalResult = await run(minimal, stream, concurrency, minimal);
       const gatewayResult = await run(gateway, stream, concurrency, gateway);
-      rows.push({ stream, concurrency, direct, minimal: minimalResult, gateway: gatewayResult });
+      const bareResult = await run(bare, stream, concurrency, bare);
+      rows.push({ stream, concurrency, direct, minimal: minimalResult, gateway: gatewayResult, bare: bareResult });
     }
   }
 } finally {
-  for (const server of [upstream, minimal, gateway]) server.child.kill();
+  for (const server of [upstream, minimal, gateway, bare]) server.child.kill();
 }
 
 const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
@@ -147,10 +149,12 @@ const table = rows.map((row) => ({
   gateway_rps: row.gateway.requestsPerSecond,
   minimal_cpu_ms: row.minimal.cpuMsPerRequest,
   gateway_cpu_ms: row.gateway.cpuMsPerRequest,
+  gateway_no_ledger_cpu_ms: row.bare.cpuMsPerRequest,
   cpu_ratio: (row.gateway.cpuMsPerRequest ?? 0) / (row.minimal.cpuMsPerRequest ?? 1),
+  ledger_cpu_share: (row.gateway.cpuMsPerRequest ?? 0) / (row.bare.cpuMsPerRequest ?? 1) - 1,
   added_p50_ratio: (row.gateway.p50 - row.direct.p50) / Math.max(0.001, row.minimal.p50 - row.direct.p50),
 }));
-const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'cpu ×', '+p50 ×'];
+const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'hr no ledger', 'cpu ×', 'ledger +', '+p50 ×'];
 const lines = table.map((row) => [
   row.mode,
   fixed(row.direct_p50_ms),
@@ -162,7 +166,9 @@ const lines = table.map((row) => [
   fixed(row.gateway_rps, 0),
   fixed(row.minimal_cpu_ms, 3),
   fixed(row.gateway_cpu_ms, 3),
+  fixed(row.gateway_no_ledger_cpu_ms, 3),
   fixed(row.cpu_ratio),
+  `${fixed(row.ledger_cpu_share * 100, 1)}%`,
   fixed(row.added_p50_ratio),
 ]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));

@@ -1,11 +1,12 @@
-// hermes-router itself, configured with one OpenAI-compatible provider pointing at the bench upstream.
+// hermes-router itself, assembled as `hermes-router start` does (ledger on SQLite, metrics), with one
+// OpenAI-compatible provider pointing at the bench upstream.
 import pino from 'pino';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '../../src/config/load.js';
+import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { startGateway } from '../../src/server/start-gateway.js';
-import { createBenchObservers } from './observers.js';
 
 const upstream = process.env.UPSTREAM ?? '';
 const config = parseConfig(
@@ -16,8 +17,12 @@ const config = parseConfig(
   'bench',
 );
 const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-bench-'));
-const { observers, close } = await createBenchObservers(config, dataDir);
-const running = await startGateway({ config, dataDir, env: {}, logger: pino({ level: 'silent' }), observers, onShutdown: close });
+// LEDGER=off measures the request path alone, so the ledger's own cost can be read off the difference.
+const logger = pino({ level: 'silent' });
+const running =
+  process.env.LEDGER === 'off'
+    ? await startGateway({ config, dataDir, env: {}, logger })
+    : await runConfiguredGateway({ config, dataDir, env: {}, logger });
 process.send?.({ port: Number(new URL(running.url).port) });
 process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });

@@ -1,7 +1,7 @@
 import { ConfigError } from '../config/config-error.js';
 import { loadConfig } from '../config/load.js';
 import { resolveDataDir } from '../config/paths.js';
-import { startGateway } from '../server/start-gateway.js';
+import { runConfiguredGateway } from '../server/run-configured-gateway.js';
 import { parseFlags, parsePort } from './arguments.js';
 import type { Command } from './command.js';
 
@@ -41,12 +41,12 @@ export const startCommand: Command = {
       return 1;
     }
     const { config, source } = loaded;
-    const running = await startGateway({ config, dataDir, env: context.env });
+    const running = await runConfiguredGateway({ config, dataDir, env: context.env });
     const providers = config.providers.length;
     context.stdout.write(
       `hermes-router listening on ${running.url}\n` +
         `  config:    ${source ?? '(none found: defaults)'}\n` +
-        `  data dir:  ${dataDir}\n` +
+        `  data dir:  ${dataDir} (ledger: ${running.ledger.config.database})\n` +
         `  providers: ${providers === 0 ? 'none — chat requests answer 503 until you add one (see README)' : providers}\n` +
         `  OpenAI base URL:    ${running.url}/v1\n` +
         `  Anthropic base URL: ${running.url}/anthropic\n`,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { routingConfigSchema } from '../models/config.js';
+import { ledgerConfigSchema } from '../ledger/config.js';
 import { providerKindNames } from '../providers/kinds.js';
 
 const pricesSchema = z
@@ -96,6 +98,8 @@ export const configSchema = z
     fallbacks: z.record(z.string(), z.array(z.string().min(1))).default({}),
     timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
     resilience: resilienceSchema.default(resilienceSchema.parse({})),
+    ledger: ledgerConfigSchema.default(ledgerConfigSchema.parse({})),
+    routing: routingConfigSchema.default(routingConfigSchema.parse({})),
     logging: z
       .object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') })
       .strict()

@@ -58,11 +58,14 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   const close = () => {
     closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets become idle as their in-flight responses end; close them as they do.
       server.closeIdleConnections();
+      const sweeper = setInterval(() => server.closeIdleConnections(), 50);
       const grace = options.config.server.shutdown_grace_ms;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([stopped, new Promise<void>((resolve) => (timer = setTimeout(resolve, grace)))]);
       if (timer) clearTimeout(timer);
+      clearInterval(sweeper);
       server.closeAllConnections();
       await options.onShutdown?.();
       await gateway.close();
