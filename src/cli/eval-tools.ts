@@ -1,12 +1,17 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readBfcl, runBfclEval } from '../eval/tools/bfcl.js';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../eval/tools/registries.js';
 import type { ToolEvalReport } from '../eval/tools/run-tool-eval.js';
 import { runToolEval } from '../eval/tools/run-tool-eval.js';
 import { readToolCases } from '../eval/tools/tool-cases.js';
 import type { Command, CommandContext } from './command.js';
 
-const usage = 'Usage: hermes-router eval tools --cases FILE [--registries DIR] [--json] [--verbose]\n';
+const usage = [
+  'Usage: hermes-router eval tools --cases FILE [--registries DIR] [--json] [--verbose]',
+  '       hermes-router eval tools --bfcl FILE --bfcl-toolsets FILE [--bfcl-offer involved|all] [--json]',
+  '',
+].join('\n');
 
 /** `hermes-router eval tools`: first-turn tool routing on labelled cases (keys as in EVALS.md). */
 export const evalToolsCommand: Command = {
@@ -17,7 +22,7 @@ export const evalToolsCommand: Command = {
     try {
       ({ values } = parseArgs({
         args,
-        options: { cases: { type: 'string' }, registries: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+        options: { cases: { type: 'string' }, bfcl: { type: 'string' }, 'bfcl-toolsets': { type: 'string' }, 'bfcl-offer': { type: 'string', default: 'involved' }, registries: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
         strict: true,
       }));
     } catch (error) {
@@ -28,6 +33,7 @@ export const evalToolsCommand: Command = {
       context.stdout.write(usage);
       return 0;
     }
+    if (values.bfcl) return runBfcl(values.bfcl, values['bfcl-toolsets'], values['bfcl-offer'], values.json, context);
     if (!values.cases) {
       context.stderr.write(`--cases is required\n${usage}`);
       return 2;
@@ -59,6 +65,26 @@ export const evalToolsCommand: Command = {
     return 0;
   },
 };
+
+async function runBfcl(rowsPath: string, toolsetsPath: string | undefined, offer: string | undefined, json: boolean, context: CommandContext): Promise<number> {
+  if (!toolsetsPath || (offer !== 'involved' && offer !== 'all')) {
+    context.stderr.write(`--bfcl needs --bfcl-toolsets FILE, and --bfcl-offer is involved or all\n${usage}`);
+    return 2;
+  }
+  try {
+    const { rows, classes } = readBfcl(resolve(context.cwd, rowsPath), resolve(context.cwd, toolsetsPath));
+    context.stderr.write(`eval tools: ${rows.length} BFCL rows, offering ${offer} classes\n`);
+    const report = runBfclEval(rows, classes, offer);
+    const width = Math.max(...Object.keys(report).map((key) => key.length));
+    const lines = Object.entries(report).map(([key, value]) => `${key.padEnd(width)}  ${Array.isArray(value) ? value.slice(0, 12).join(' ') || '-' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+    context.stdout.write(`${lines.join('\n')}\n`);
+    if (json) context.stdout.write(`${JSON.stringify(report)}\n`);
+    return 0;
+  } catch (error) {
+    context.stderr.write(`eval tools: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
 
 function renderTable(report: ToolEvalReport): string {
   const rows: [string, string][] = [
