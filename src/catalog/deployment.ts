@@ -1,6 +1,10 @@
+import type { MetadataSources, ModelPrices } from './metadata/model-metadata.js';
+
 /** One model served by one provider: the unit that switches, breakers, cooldowns and prices apply to. */
 export interface Deployment {
   providerId: string;
+  /** The provider's kind (`openai`, `anthropic`, `ollama`…), which says whose catalogue and defaults apply. */
+  providerKind?: string;
   /** The name clients use. */
   modelId: string;
   /** The name sent upstream. */
@@ -13,8 +17,11 @@ export interface Deployment {
   supportsVision?: boolean;
   supportsReasoning?: boolean;
   embeddings?: boolean;
+  /** 1 strongest … 5 weakest. */
   tier?: number;
-  prices?: { input: number; output: number; cache_read?: number | undefined; cache_write?: number | undefined };
+  prices?: ModelPrices;
   /** Provider-level cap on the estimated prompt size. */
   skipTokensOver?: number;
+  /** Where each metadata value came from (config, probe, bundled, pattern). */
+  sources?: MetadataSources;
 }

@@ -1,38 +1,76 @@
-import type { Config } from '../config/schema.js';
+import type { Config, ModelEntry, ProviderConfig } from '../config/schema.js';
 import type { Deployment } from './deployment.js';
+import { catalogueMetadata } from './metadata/catalogue-metadata.js';
+import { knownModelMetadata } from './metadata/known-models.js';
+import type { ModelMetadata } from './metadata/model-metadata.js';
+import { metadataFromName } from './metadata/name-patterns.js';
+import { freshProbe } from './metadata/probe-results.js';
+import type { ProbeFile } from './metadata/probe-results.js';
+import { resolveMetadata } from './metadata/resolve-metadata.js';
 
-/** The alias that means "the configured default model". */
+/** The alias that means "the configured default model" (and, with routing policies, "let the router choose"). */
 export const routerAlias = 'hermes-router';
 
-/** Every (provider, model) the config declares, and name resolution for client-facing model names. */
+export interface ModelCatalogOptions {
+  /** Cached `models probe` results; only those younger than `probeTtlMs` are used. */
+  probes?: ProbeFile;
+  probeTtlMs?: number;
+  now?: number;
+}
+
+function configMetadata(entry: ModelEntry): ModelMetadata {
+  if (typeof entry === 'string') return {};
+  const metadata: ModelMetadata = {};
+  if (entry.context_window !== undefined) metadata.contextWindow = entry.context_window;
+  if (entry.max_output_tokens !== undefined) metadata.maxOutputTokens = entry.max_output_tokens;
+  if (entry.supports_tools !== undefined) metadata.supportsTools = entry.supports_tools;
+  if (entry.supports_vision !== undefined) metadata.supportsVision = entry.supports_vision;
+  if (entry.supports_reasoning !== undefined) metadata.supportsReasoning = entry.supports_reasoning;
+  if (entry.embeddings !== undefined) metadata.embeddings = entry.embeddings;
+  if (entry.tier !== undefined) metadata.tier = entry.tier;
+  if (entry.prices !== undefined) metadata.prices = entry.prices;
+  return metadata;
+}
+
+function buildDeployment(provider: ProviderConfig, entry: ModelEntry, options: ModelCatalogOptions): Deployment {
+  const modelId = typeof entry === 'string' ? entry : entry.id;
+  const upstreamModel = typeof entry === 'string' ? entry : (entry.upstream_id ?? entry.id);
+  const qualifiedName = `${provider.id}/${modelId}`;
+  const probe = options.probes
+    ? freshProbe(options.probes, qualifiedName, options.probeTtlMs ?? Number.POSITIVE_INFINITY, options.now ?? Date.now())
+    : undefined;
+  const probed: ModelMetadata = {};
+  if (probe?.supportsTools !== undefined) probed.supportsTools = probe.supportsTools;
+  if (probe?.supportsVision !== undefined) probed.supportsVision = probe.supportsVision;
+  const bundled: ModelMetadata = { ...catalogueMetadata(provider.kind, upstreamModel), ...knownModelMetadata(upstreamModel) };
+  const { metadata, sources } = resolveMetadata([
+    { source: 'config', metadata: configMetadata(entry) },
+    { source: 'probe', metadata: probed },
+    { source: 'bundled', metadata: bundled },
+    { source: 'pattern', metadata: metadataFromName(upstreamModel) },
+  ]);
+  const deployment: Deployment = { providerId: provider.id, providerKind: provider.kind, modelId, upstreamModel, qualifiedName, ...metadata, sources };
+  if (provider.skip_tokens_over !== undefined) deployment.skipTokensOver = provider.skip_tokens_over;
+  return deployment;
+}
+
+/**
+ * Every (provider, model) the config declares, with its metadata merged from config, probe results, bundled
+ * data and name patterns, and name resolution for client-facing model names.
+ */
 export class ModelCatalog {
-  readonly deployments: Deployment[];
+  readonly deployments: Deployment[] = [];
   private readonly byModel = new Map<string, Deployment[]>();
   private readonly byQualifiedName = new Map<string, Deployment>();
 
-  constructor(readonly config: Config) {
-    this.deployments = [];
+  constructor(
+    readonly config: Config,
+    options: ModelCatalogOptions = {},
+  ) {
     for (const provider of config.providers) {
       if (!provider.enabled) continue;
       for (const entry of provider.models) {
-        const deployment: Deployment =
-          typeof entry === 'string'
-            ? { providerId: provider.id, modelId: entry, upstreamModel: entry, qualifiedName: `${provider.id}/${entry}` }
-            : {
-                providerId: provider.id,
-                modelId: entry.id,
-                upstreamModel: entry.upstream_id ?? entry.id,
-                qualifiedName: `${provider.id}/${entry.id}`,
-                contextWindow: entry.context_window,
-                maxOutputTokens: entry.max_output_tokens,
-                supportsTools: entry.supports_tools,
-                supportsVision: entry.supports_vision,
-                supportsReasoning: entry.supports_reasoning,
-                embeddings: entry.embeddings,
-                tier: entry.tier,
-                prices: entry.prices,
-              };
-        if (provider.skip_tokens_over !== undefined) deployment.skipTokensOver = provider.skip_tokens_over;
+        const deployment = buildDeployment(provider, entry, options);
         this.deployments.push(deployment);
         this.byQualifiedName.set(deployment.qualifiedName, deployment);
         const list = this.byModel.get(deployment.modelId) ?? [];
@@ -42,9 +80,9 @@ export class ModelCatalog {
     }
   }
 
-  /** The model the alias stands for: `default_model`, else the first model configured. */
+  /** The model the alias stands for: `default_model`, else the first chat model configured. */
   defaultModel(): string | undefined {
-    return this.config.default_model ?? this.deployments[0]?.modelId;
+    return this.config.default_model ?? this.chatDeployments()[0]?.modelId ?? this.deployments[0]?.modelId;
   }
 
   /**
@@ -58,6 +96,19 @@ export class ModelCatalog {
     if (exact) return exact;
     const qualified = this.byQualifiedName.get(target);
     return qualified ? [qualified] : [];
+  }
+
+  find(providerId: string, modelId: string): Deployment | undefined {
+    return this.byQualifiedName.get(`${providerId}/${modelId}`);
+  }
+
+  /** Models that answer chat: everything not known to be an embeddings model. */
+  chatDeployments(): Deployment[] {
+    return this.deployments.filter((deployment) => deployment.embeddings !== true);
+  }
+
+  embeddingDeployments(): Deployment[] {
+    return this.deployments.filter((deployment) => deployment.embeddings === true);
   }
 
   /** Client-facing model names, for `GET /v1/models`. */

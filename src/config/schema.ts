@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { routingConfigSchema } from '../models/config.js';
 import { ledgerConfigSchema } from '../ledger/config.js';
 import { providerKindNames } from '../providers/kinds.js';
 
@@ -98,6 +99,7 @@ export const configSchema = z
     timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
     resilience: resilienceSchema.default(resilienceSchema.parse({})),
     ledger: ledgerConfigSchema.default(ledgerConfigSchema.parse({})),
+    routing: routingConfigSchema.default(routingConfigSchema.parse({})),
     logging: z
       .object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') })
       .strict()

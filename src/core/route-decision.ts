@@ -23,6 +23,12 @@ export interface ModelRoutingDecision {
   skipped?: { provider: string; model: string; reason: string }[];
   topic?: string;
   difficulty?: number;
+  /** Each policy that ran, in order, with what it decided. */
+  steps?: { policy: string; reason: string }[];
+  /** The model-policy (switches) revision the decision was made under. */
+  policyRevision?: number;
+  workloadHint?: string;
+  toolLoop?: boolean;
 }
 
 export interface RouteDecision {

@@ -1,5 +1,9 @@
 import type { Logger } from 'pino';
 import { ModelCatalog } from '../catalog/model-catalog.js';
+import { probeFilePath, readProbeResults } from '../catalog/metadata/probe-results.js';
+import { ModelRouter } from '../models/model-router.js';
+import { ModelSwitches } from '../models/switches/model-switches.js';
+import { FilePolicyStore, policyFilePath } from '../store/policy/file-policy-store.js';
 import type { Config } from '../config/schema.js';
 import { AttemptLoop } from '../dispatch/attempt-loop.js';
 import { CircuitBreakers } from '../dispatch/circuit-breaker.js';
@@ -29,6 +33,10 @@ export class Gateway {
   readonly logger: Logger;
   readonly dataDir: string;
   readonly catalog: ModelCatalog;
+  readonly env: NodeJS.ProcessEnv;
+  /** Live on/off switches per (provider, model), persisted in model-policy.json. */
+  readonly switches: ModelSwitches;
+  readonly modelRouter: ModelRouter;
   readonly providers = new Map<string, Provider>();
   readonly keyPools = new Map<string, KeyPool>();
   readonly breakers: CircuitBreakers;
@@ -44,7 +52,13 @@ export class Gateway {
     this.logger = options.logger;
     this.dataDir = options.dataDir;
     this.observers = options.observers ?? [];
-    this.catalog = new ModelCatalog(options.config);
+    this.env = options.env;
+    this.catalog = new ModelCatalog(options.config, {
+      probes: readProbeResults(probeFilePath(options.dataDir)),
+      probeTtlMs: options.config.routing.probe_ttl_hours * 3_600_000,
+    });
+    const policyStore = new FilePolicyStore(policyFilePath(options.dataDir, options.env));
+    this.switches = new ModelSwitches(policyStore, policyStore.loadSync());
     options.config.providers.forEach((providerConfig, index) => {
       if (!providerConfig.enabled) return;
       const timeouts = { ...options.config.timeouts, ...providerConfig.timeouts };
@@ -67,6 +81,12 @@ export class Gateway {
         for (const listener of this.breakerListeners) listener(key, state);
       },
     );
+    this.modelRouter = new ModelRouter({
+      catalog: this.catalog,
+      config: options.config.routing,
+      switches: this.switches,
+      health: (deployment) => ({ closed: 0, 'half-open': 1, open: 2 })[this.breakers.state(deployment.qualifiedName)],
+    });
     this.attemptLoop = new AttemptLoop({
       providers: this.providers,
       keyPools: this.keyPools,

@@ -7,6 +7,7 @@ import type { Gateway } from './gateway.js';
 import { handleChat } from './routes/chat.js';
 import { handleHealth } from './routes/health.js';
 import { handleModels } from './routes/models.js';
+import { handleModelSwitchRoutes } from './routes/admin/model-switch-routes.js';
 import { sendError } from './send.js';
 
 /** Extra routes other modules mount (metrics, admin API, dashboard) without the server knowing them. */
@@ -73,6 +74,7 @@ async function route(
     handleModels(gateway, response);
     return;
   }
+  if (path.startsWith('/v1/config/models') && (await handleModelSwitchRoutes(gateway, request, response, path))) return;
   for (const extra of extraRoutes) {
     if (await extra(request, response, path)) return;
   }

@@ -10,7 +10,6 @@ import { clientAskedForUsage, prepareUpstreamBody } from '../../dispatch/prepare
 import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
 import { relayJson } from '../../interceptors/relay-json.js';
 import { relayStream } from '../../interceptors/relay-stream.js';
-import { buildCandidates } from '../../models/build-candidates.js';
 import { resolveSessionIdentity } from '../../session/session-identity.js';
 import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/decode.js';
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
@@ -104,7 +103,7 @@ export async function handleChat(
     const session = resolveSessionIdentity(turn);
     decision.session = session;
     tracking.record.sessionId = session.id;
-    const { candidates, decision: modelDecision } = buildCandidates(turn, gateway.catalog);
+    const { candidates, decision: modelDecision } = gateway.modelRouter.route(turn, session.id);
     decision.models = modelDecision;
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
     const success = await gateway.attemptLoop.run({
@@ -113,10 +112,12 @@ export async function handleChat(
       signal: controller.signal,
       forwardHeaders: forwardableHeaders(request.headers),
       attempts: tracking.record.attempts,
+      isEnabled: (deployment) => gateway.switches.isEnabled(deployment),
       prepare: (deployment, provider) =>
         prepareUpstreamBody(turn, deployment, provider, gateway.supportsStreamOptions(deployment.providerId), facts),
     });
-    const route = candidates.find((candidate) => candidate.deployment === success.deployment)?.source ?? 'requested';
+    const route = candidates.find((candidate) => candidate.deployment === success.deployment)?.source ?? 'explicit';
+    gateway.modelRouter.succeeded(session.id, success.deployment, success.attempt.durationMs);
     tracking.record.servedProvider = success.deployment.providerId;
     tracking.record.servedModel = success.deployment.modelId;
     await respond(turn, success, response, tracking, controller.signal, facts, route, context.monotonicStart);

@@ -1,0 +1,50 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../../store/policy/atomic-write.js';
+
+const probeSchema = z.object({
+  supportsTools: z.boolean().optional(),
+  supportsVision: z.boolean().optional(),
+  probedAt: z.string(),
+});
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  probes: z.record(z.string(), probeSchema),
+});
+
+export type ProbeResult = z.infer<typeof probeSchema>;
+export type ProbeFile = z.infer<typeof fileSchema>;
+
+export const probeFileName = 'model-probes.json';
+
+export function probeFilePath(dataDir: string): string {
+  return join(dataDir, probeFileName);
+}
+
+/**
+ * Results of `hermes-router models probe`, keyed `provider/model`, cached in the data directory. A missing or
+ * unreadable file is an empty cache: probing is an optimisation, never a reason not to start.
+ */
+export function readProbeResults(path: string): ProbeFile {
+  if (!existsSync(path)) return { version: 1, probes: {} };
+  try {
+    return fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    return { version: 1, probes: {} };
+  }
+}
+
+export function writeProbeResults(path: string, results: ProbeFile): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+/** The probe result for a deployment if it is younger than `ttlMs`. */
+export function freshProbe(results: ProbeFile, qualifiedName: string, ttlMs: number, now: number): ProbeResult | undefined {
+  const probe = results.probes[qualifiedName];
+  if (!probe) return undefined;
+  const age = now - Date.parse(probe.probedAt);
+  return Number.isFinite(age) && age <= ttlMs ? probe : undefined;
+}

@@ -1,0 +1,26 @@
+import type { Candidate } from '../candidate.js';
+import type { PolicyContext, PolicyResult, RoutingPolicy } from './routing-policy.js';
+
+/**
+ * What the topic router (src/models/topic/, another module) plugs in: given viable candidates, the per-topic
+ * order (specialist then its chain) and the topic it classified, or undefined to leave the order alone.
+ */
+export interface TopicRouter {
+  route(candidates: Candidate[], context: PolicyContext): { candidates: Candidate[]; topic: string; reason: string } | undefined;
+}
+
+/** The `topic` policy slot: a no-op with a clear reason until a topic router is installed. */
+export function topicPolicy(router: TopicRouter | undefined): RoutingPolicy {
+  return {
+    specificationVersion: 'v1',
+    name: 'topic',
+    order(candidates: Candidate[], context: PolicyContext): PolicyResult {
+      if (!router) return { candidates, reason: 'no topic router installed' };
+      const routed = router.route(candidates, context);
+      if (!routed) return { candidates, reason: 'topic router left the order' };
+      const first = routed.candidates[0];
+      const ordered = first ? [{ ...first, source: 'topic' as const }, ...routed.candidates.slice(1)] : routed.candidates;
+      return { candidates: ordered, reason: routed.reason, topic: routed.topic };
+    },
+  };
+}

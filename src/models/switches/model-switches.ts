@@ -1,0 +1,88 @@
+import type { Deployment } from '../../catalog/deployment.js';
+import type { PolicyDocument } from '../../store/policy/policy-document.js';
+import { PolicyRevisionConflict } from '../../store/policy/policy-store.js';
+import type { PolicyStore } from '../../store/policy/policy-store.js';
+
+export interface SwitchChange {
+  provider: string;
+  model: string;
+  enabled: boolean;
+}
+
+export interface SwitchState {
+  provider: string;
+  model: string;
+  enabled: boolean;
+  revision: number;
+}
+
+/**
+ * The live on/off switch of every (provider, model). Reads are synchronous and in memory (the attempt loop asks
+ * on every attempt); a change is saved first and applied in memory only once the save succeeded, so a failed
+ * save leaves the running policy unchanged. Saves are serialised, so two quick changes cannot lose one another.
+ */
+export class ModelSwitches {
+  private document: PolicyDocument;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: PolicyStore,
+    initial: PolicyDocument,
+  ) {
+    this.document = initial;
+  }
+
+  get revision(): number {
+    return this.document.revision;
+  }
+
+  get location(): string {
+    return this.store.location;
+  }
+
+  /** Models default to on until switched off. */
+  isEnabled(deployment: Pick<Deployment, 'qualifiedName'>): boolean {
+    return this.document.models[deployment.qualifiedName]?.enabled ?? true;
+  }
+
+  /** Switches that were explicitly saved, including ones for models no longer configured. */
+  saved(): PolicyDocument['models'] {
+    return structuredClone(this.document.models);
+  }
+
+  /**
+   * Saves a change. With `expectedRevision`, a policy that moved on since the caller read it is a conflict
+   * (HTTP 409) instead of a silent overwrite.
+   */
+  set(change: SwitchChange, expectedRevision?: number): Promise<SwitchState> {
+    const run = async (): Promise<SwitchState> => {
+      if (expectedRevision !== undefined && expectedRevision !== this.document.revision) {
+        throw new PolicyRevisionConflict(expectedRevision, this.document.revision);
+      }
+      const now = new Date().toISOString();
+      const next: PolicyDocument = {
+        ...structuredClone(this.document),
+        revision: this.document.revision + 1,
+        updatedAt: now,
+      };
+      next.models[`${change.provider}/${change.model}`] = { enabled: change.enabled, updatedAt: now };
+      try {
+        await this.store.save(next, this.document.revision);
+      } catch (error) {
+        // Another writer got there first (the CLI editing the file): adopt its state so the next try can succeed.
+        if (error instanceof PolicyRevisionConflict) this.document = await this.store.load();
+        throw error;
+      }
+      this.document = next;
+      return { ...change, revision: next.revision };
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Re-reads the store (e.g. after another process changed it). */
+  async reload(): Promise<void> {
+    this.document = await this.store.load();
+  }
+}
