@@ -1,0 +1,53 @@
+import { LinearModel, round } from '../text/linear-model.js';
+import type { FeatureContribution } from '../text/linear-model.js';
+import { readPackageJson } from '../text/package-data.js';
+import { difficultyFeatures } from './features.js';
+import type { DifficultyWeightsJson } from './model.js';
+import { routingProbability } from './model.js';
+
+export interface DifficultyEstimate {
+  /**
+   * Probability that the strong model is the better choice (ties counted half): what `difficulty.threshold`
+   * is compared against. Higher means harder for the cheap model.
+   */
+  probability: number;
+  /** Probability that the cheap model gets the prompt wrong, whether or not the strong one would do better. */
+  cheapFailure: number;
+  /** 1 (easiest fifth of training prompts) to 5 (hardest fifth). */
+  level: 1 | 2 | 3 | 4 | 5;
+  /** The features that pushed the prompt toward "only the strong model gets it right". */
+  features: FeatureContribution[];
+}
+
+export class DifficultyEstimator {
+  private readonly model: LinearModel;
+
+  constructor(readonly weights: DifficultyWeightsJson) {
+    this.model = new LinearModel(weights.model);
+  }
+
+  estimate(text: string): DifficultyEstimate {
+    const features = difficultyFeatures(text);
+    const { probabilities } = this.model.predict(features);
+    const probability = routingProbability(probabilities);
+    const level = 1 + this.weights.levelCutpoints.filter((cutpoint) => probability > cutpoint).length;
+    return {
+      probability: round(probability, 4),
+      cheapFailure: round((probabilities[1] ?? 0) + (probabilities[2] ?? 0), 4),
+      level: Math.min(5, level) as DifficultyEstimate['level'],
+      features: this.model.explain(features, 1, 5),
+    };
+  }
+}
+
+let shipped: DifficultyEstimator | undefined;
+
+/** The estimator with the shipped weights, loaded once on first use. */
+export function shippedDifficultyEstimator(): DifficultyEstimator {
+  shipped ??= new DifficultyEstimator(readPackageJson<DifficultyWeightsJson>('data/difficulty/weights.json'));
+  return shipped;
+}
+
+export function estimateDifficulty(text: string): DifficultyEstimate {
+  return shippedDifficultyEstimator().estimate(text);
+}

@@ -1,0 +1,36 @@
+import { tokenize } from '../text/tokens.js';
+import type { SparseVector } from '../text/sparse-vector.js';
+import { addFeature, normalizeL2 } from '../text/sparse-vector.js';
+
+/**
+ * Features of a prompt that predict whether a cheap model gets it wrong. Words and word pairs carry the
+ * subject (law and moral-scenario questions are hard for small models, arithmetic word problems less so);
+ * shape features carry the structure (length, how many quantities must be combined, multiple-choice layout).
+ */
+export function difficultyFeatures(prompt: string): SparseVector {
+  const features: SparseVector = new Map();
+  const { words, unspacedGrams, symbols } = tokenize(prompt);
+  for (const word of words) addFeature(features, `w:${word}`, 1);
+  for (let index = 0; index + 1 < words.length; index += 1) addFeature(features, `b:${words[index]}_${words[index + 1]}`, 1);
+  for (const gram of unspacedGrams) addFeature(features, `c:${gram}`, 1);
+  for (const symbol of new Set(symbols)) addFeature(features, `s:${symbol}`, 1);
+  for (const [name, value] of features) features.set(name, Math.min(value, 3));
+  normalizeL2(features);
+  for (const [name, value] of shapeFeatures(prompt, words)) features.set(name, value);
+  return features;
+}
+
+/** Bucketed so a linear model can learn non-monotonic effects (very short and very long prompts differ). */
+function shapeFeatures(prompt: string, words: string[]): [string, number][] {
+  const numbers = prompt.match(/\d+(?:[.,]\d+)*/g) ?? [];
+  const lines = prompt.split('\n').filter((line) => line.trim()).length;
+  const choices = (prompt.match(/^[A-D][.)]\s/gm) ?? []).length;
+  const bucket = (value: number): number => Math.min(8, Math.floor(Math.log2(1 + value)));
+  return [
+    [`shape:words:${bucket(words.length)}`, 1],
+    [`shape:numbers:${bucket(numbers.length)}`, 1],
+    [`shape:lines:${bucket(lines)}`, 1],
+    [`shape:choices:${Math.min(choices, 5)}`, 1],
+    [`shape:longest-number:${Math.min(8, Math.max(0, ...numbers.map((number) => number.replace(/\D/g, '').length)))}`, 1],
+  ];
+}
