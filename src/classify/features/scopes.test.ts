@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { frameTokens, instructionText } from './scopes.js';
+
+function frames(text: string): Record<string, string> {
+  return Object.fromEntries(frameTokens(text).map((token) => [token.text, token.frame]));
+}
+
+describe('frameTokens', () => {
+  it('marks words after a negation as negated until the clause ends or a breaker word', () => {
+    const framed = frames("don't run the tests, just read the config");
+    expect(framed['run']).toBe('negated');
+    expect(framed['tests']).toBe('negated');
+    expect(framed['read']).toBe('plain');
+    expect(framed['config']).toBe('plain');
+  });
+
+  it('marks quoted and reported speech as quoted', () => {
+    expect(frames("the log says 'run the migration'")['migration']).toBe('quoted');
+    expect(frames('the log says run the migration')['migration']).toBe('quoted');
+    expect(frames('search for "best pizza" near me')['search']).toBe('plain');
+    expect(frames('search for "best pizza" near me')['pizza']).toBe('quoted');
+  });
+
+  it('does not treat "who wrote the book" or apostrophes as quotes', () => {
+    expect(frames('who wrote the book and is there a second edition')['edition']).toBe('plain');
+    expect(frames("it's fine, don't worry")['fine']).toBe('plain');
+  });
+
+  it('handles Chinese negation cues inside a run and their scope breakers', () => {
+    const tokens = frameTokens('不要运行测试，只看一下日志文件');
+    expect(tokens.find((token) => token.text.includes('运行'))?.frame).toBe('negated');
+    expect(tokens.find((token) => token.text.includes('日志'))?.frame).toBe('plain');
+    expect(frameTokens('运行测试').every((token) => token.frame === 'plain')).toBe(true);
+  });
+
+  it('blanks out negated and quoted words in the instruction text', () => {
+    const text = instructionText("don't open https://example.com, just summarize the README");
+    expect(text).not.toContain('https://example.com');
+    expect(text).toContain('summarize the readme');
+  });
+});

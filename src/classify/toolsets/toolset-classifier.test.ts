@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { loadToolsetModel } from './model-file.js';
+import type { ToolsetClassification } from './toolset-classifier.js';
+import { classifyToolsets } from './toolset-classifier.js';
+import { buildToolsetRegistry } from '../../tools/toolsets/registry.js';
+import { readToolViews } from '../../tools/tool-shape.js';
+import { hermesTools } from '../../tools/test-support/fixtures.js';
+import { defaultToolRoutingConfig, thresholdFor } from '../../tools/config.js';
+
+const config = defaultToolRoutingConfig();
+const views = readToolViews(hermesTools('cli'), 'openai-chat')!;
+const available = buildToolsetRegistry(views).toolsets.map((toolset) => ({ name: toolset.name, toolNames: toolset.toolNames, descriptions: [toolset.description] }));
+
+function classify(text: string, hasImage = false): ToolsetClassification {
+  return classifyToolsets(loadToolsetModel(), {
+    text,
+    hasImage,
+    available,
+    thresholdFor: (toolset) => thresholdFor(config, toolset),
+    descriptionThreshold: config.thresholds.description_match,
+    abstainWhenTask: config.thresholds.abstain_when_task,
+  });
+}
+
+describe('classifyToolsets (shipped model)', () => {
+  it('routes plain requests in English and Chinese', () => {
+    expect(classify('run the test suite and show me what fails').toolsets).toContain('terminal');
+    expect(classify('运行测试').toolsets).toContain('terminal');
+    expect(classify('read README.md and summarize it').toolsets).toContain('file');
+    expect(classify('每天早上八点提醒我喝水').toolsets).toContain('cronjob');
+    expect(classify('log in to the vendor portal and download my invoice').toolsets).toContain('browser');
+    expect(classify('what is the weather in Lisbon right now?').toolsets).toContain('web');
+  });
+
+  it('needs no terminal for negated or reported instructions', () => {
+    for (const text of ["don't run the tests", 'the log says \'run the migration\'', '不要运行测试']) {
+      const result = classify(text);
+      expect(result.toolsets, text).not.toContain('terminal');
+      expect(['no_tool', 'abstain']).toContain(result.verdict);
+    }
+  });
+
+  it('keeps what is still asked for after the negation', () => {
+    expect(classify("don't change anything else, just run git status").toolsets).toContain('terminal');
+    expect(classify('不要跑全部测试，只运行 test_login.py').toolsets).toContain('terminal');
+  });
+
+  it('answers capability questions from the catalog and small talk with no tool', () => {
+    expect(classify('what can you do?').verdict).toBe('capability_inquiry');
+    expect(classify('你能做什么？').verdict).toBe('capability_inquiry');
+    expect(classify('explain the CAP theorem').verdict).toBe('no_tool');
+  });
+
+  it('adds vision when an image is attached and reports scores for every toolset', () => {
+    const result = classify("what's in this picture?", true);
+    expect(result.toolsets).toContain('vision');
+    expect(Object.keys(result.scores).sort()).toEqual(available.map((toolset) => toolset.name).sort());
+    expect(result.confidence).toBeGreaterThanOrEqual(0);
+    expect(result.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('scores toolsets the model never saw from their descriptions', () => {
+    const custom = [...available, { name: 'mcp:jira', toolNames: ['mcp_jira_create_issue', 'mcp_jira_search_issues'], descriptions: ['Create and search Jira issues in the tracker'] }];
+    const result = classifyToolsets(loadToolsetModel(), {
+      text: 'create a jira issue for the login bug',
+      hasImage: false,
+      available: custom,
+      thresholdFor: (toolset) => thresholdFor(config, toolset),
+      descriptionThreshold: config.thresholds.description_match,
+      abstainWhenTask: config.thresholds.abstain_when_task,
+    });
+    expect(result.toolsets).toContain('mcp:jira');
+  });
+});

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MultilabelModel } from '../classify/linear/multilabel-model.js';
+import { requestToolsetName } from './catalog.js';
+import { defaultToolRoutingConfig, toolRoutingConfigSchema } from './config.js';
+import { decideFirstTurnSurface, decideResumedSurface } from './decide-surface.js';
+import { toolRoutingContext } from './routing-context.js';
+import { buildSurface, expandSurface } from './surface.js';
+import { asAnthropicTools, hermesTools, userTurn } from './test-support/fixtures.js';
+
+const config = defaultToolRoutingConfig();
+const cliTools = hermesTools('cli');
+
+function namesOf(tools: readonly unknown[]): string[] {
+  return tools.map((tool) => (tool as { function?: { name: string }; name?: string }).function?.name ?? (tool as { name: string }).name);
+}
+
+describe('decideFirstTurnSurface', () => {
+  it('narrows a clear request to its toolsets, in original order, with request_toolset last', () => {
+    const decision = decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: userTurn('read notes.txt and summarize it'), config });
+    expect(decision.outcome).toBe('narrowed');
+    expect(decision.reason).toBe('classified');
+    expect(decision.predictedToolsets).toContain('file');
+    const names = namesOf(decision.tools);
+    expect(names.at(-1)).toBe(requestToolsetName);
+    expect(names).toContain('read_file');
+    expect(names).not.toContain('browser_click');
+    const indices = decision.surface!.keptIndices;
+    expect([...indices].sort((left, right) => left - right)).toEqual(indices);
+    expect(decision.tools.slice(0, -1)).toEqual(indices.map((index) => cliTools[index]));
+  });
+
+  it('builds byte-identical surfaces from equal inputs (fresh copies of the tools each time)', () => {
+    const first = decideFirstTurnSurface({ tools: hermesTools('cli'), format: 'openai-chat', messages: userTurn('run the tests'), config });
+    const second = decideFirstTurnSurface({ tools: hermesTools('cli'), format: 'openai-chat', messages: userTurn('run the tests'), config });
+    expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
+    const other = decideFirstTurnSurface({ tools: hermesTools('cli'), format: 'openai-chat', messages: userTurn('search the web for bun'), config });
+    const catalog = (tools: readonly unknown[]) => JSON.stringify(tools.at(-1));
+    expect(catalog(other.tools)).toBe(catalog(first.tools));
+  });
+
+  it('keeps the small surface for "what can you do?" with every toolset in the catalog', () => {
+    const decision = decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: userTurn('hello, what can you do?'), config });
+    expect(decision.outcome).toBe('narrowed');
+    expect(decision.reason).toBe('capability_inquiry');
+    const requestToolset = decision.tools.at(-1) as { function: { description: string } };
+    for (const toolset of decision.availableToolsets) expect(requestToolset.function.description).toContain(`- ${toolset}: `);
+  });
+
+  it('speaks Anthropic when the client does', () => {
+    const decision = decideFirstTurnSurface({ tools: asAnthropicTools(cliTools), format: 'anthropic-messages', messages: userTurn('search the web for the latest node release'), config });
+    expect(decision.outcome).toBe('narrowed');
+    const last = decision.tools.at(-1) as Record<string, unknown>;
+    expect(last['name']).toBe(requestToolsetName);
+    expect(last['input_schema']).toBeDefined();
+    expect(namesOf(decision.tools)).toContain('web_search');
+  });
+
+  it('falls back to the full surface, untouched, whenever it cannot be sure', () => {
+    const cases = [
+      decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: userTurn('x'.repeat(config.max_first_message_chars + 1)), config }),
+      decideFirstTurnSurface({ tools: [...cliTools, { type: 'function' }], format: 'openai-chat', messages: userTurn('run the tests'), config }),
+      decideFirstTurnSurface({ tools: [...cliTools, { type: 'function', function: { name: requestToolsetName } }], format: 'openai-chat', messages: userTurn('run the tests'), config }),
+      decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: userTurn('run the tests'), config: toolRoutingConfigSchema.parse({ mode: 'off' }) }),
+      decideFirstTurnSurface({ tools: [{ type: 'function', function: { name: 'get_weather', description: 'weather' } }], format: 'openai-chat', messages: userTurn('weather?'), config }),
+    ];
+    expect(cases.map((decision) => decision.reason)).toEqual(['message_too_long', 'unreadable_tools', 'name_conflict', 'routing_off', 'no_known_toolsets']);
+    for (const decision of cases) expect(decision.outcome).toBe('full');
+    expect(cases[0]!.tools).toBe(cliTools);
+  });
+
+  it('turns an internal error into the full surface', () => {
+    const broken = new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: 4, labels: ['file'], bias: [0], rows: {}, weightScale: 1, temperatures: [1], trainedOn: { examples: 0, seed: 0, dataHash: '' } });
+    Object.defineProperty(broken, 'predict', { value: () => { throw new Error('boom'); } });
+    const decision = decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: userTurn('run the tests'), config, model: broken });
+    expect(decision).toMatchObject({ outcome: 'full', reason: 'internal_error', error: 'boom' });
+    expect(decision.tools).toBe(cliTools);
+  });
+
+  it('keeps floor toolsets, pinned tools and tools nobody owns', () => {
+    const custom = toolRoutingConfigSchema.parse({ floor_toolsets: ['todo'], pinned_tools: ['memory'] });
+    const tools = [...cliTools, { type: 'function', function: { name: 'get_weather', description: 'Weather for a city' } }];
+    const names = namesOf(decideFirstTurnSurface({ tools, format: 'openai-chat', messages: userTurn('hi there'), config: custom }).tools);
+    expect(names).toEqual(['memory', 'todo', 'get_weather', requestToolsetName]);
+  });
+});
+
+describe('decideResumedSurface', () => {
+  it('joins the first message classification with the toolsets of tools already called', () => {
+    const messages = [
+      ...userTurn('read notes.txt'),
+      { role: 'assistant' as const, text: '', toolCallNames: ['web_search'], hasImage: false },
+      { role: 'tool' as const, text: 'results', toolCallNames: [], hasImage: false },
+      { role: 'user' as const, text: 'thanks', toolCallNames: [], hasImage: false },
+    ];
+    const decision = decideResumedSurface({ tools: cliTools, format: 'openai-chat', messages, config });
+    expect(decision.reason).toBe('resumed');
+    expect(decision.surface!.loadedToolsets).toEqual(expect.arrayContaining(['file', 'web']));
+  });
+});
+
+describe('expandSurface', () => {
+  const context = toolRoutingContext(cliTools, 'openai-chat', config);
+  if (typeof context === 'string') throw new Error(context);
+  const names = context.registry.toolsets.map((toolset) => toolset.name);
+
+  it('only grows, keeps the client order and request_toolset last, whatever is added', () => {
+    fc.assert(
+      fc.property(fc.subarray(names), fc.array(fc.oneof(fc.constantFrom(...names), fc.string())), (start, added) => {
+        const current = buildSurface(context, config, start);
+        const grown = expandSurface(context, config, current, added);
+        expect(grown.loadedToolsets).toEqual(expect.arrayContaining(current.loadedToolsets));
+        expect(grown.keptIndices).toEqual(expect.arrayContaining(current.keptIndices));
+        expect([...grown.keptIndices].sort((left, right) => left - right)).toEqual(grown.keptIndices);
+        expect(grown.tools.at(-1)).toBe(context.requestToolset);
+        expect(expandSurface(context, config, grown, added)).toEqual(grown);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
