@@ -11,6 +11,11 @@ export interface OpenAiToAnthropicRequestOptions {
    * them and rejects unknown fields; turn on for Anthropic-compatible hosts and older models that take them.
    */
   samplingParameters?: boolean;
+  /**
+   * Send bare `reasoning_content` back as thinking blocks with an empty signature. Off by default: real
+   * Anthropic rejects them; some Anthropic-compatible hosts (DeepSeek-style thinking with tools) want them.
+   */
+  keepUnsignedThinking?: boolean;
 }
 
 export const defaultAnthropicMaxTokens = 4096;
@@ -39,7 +44,7 @@ export function openAiRequestToAnthropic(body: JsonObject, options: OpenAiToAnth
         appendMessage(messages, 'user', userBlocks(message['content']));
         break;
       case 'assistant':
-        appendMessage(messages, 'assistant', assistantBlocks(message));
+        appendMessage(messages, 'assistant', assistantBlocks(message, options.keepUnsignedThinking === true));
         break;
       case 'tool':
         appendMessage(messages, 'user', [toolResultBlock(message)]);
@@ -171,8 +176,9 @@ function userBlocks(content: unknown): JsonObject[] {
   return blocks;
 }
 
-function assistantBlocks(message: JsonObject): JsonObject[] {
+function assistantBlocks(message: JsonObject, keepUnsignedThinking: boolean): JsonObject[] {
   const blocks: JsonObject[] = [];
+  const reasoning = readString(message, 'reasoning_content');
   // Anthropic only takes back thinking it signed. A client that kept the signed blocks (LiteLLM's
   // `thinking_blocks`) gets them replayed; bare `reasoning_content` has no signature and is dropped.
   for (const thinking of readObjects(message, 'thinking_blocks')) {
@@ -181,6 +187,9 @@ function assistantBlocks(message: JsonObject): JsonObject[] {
     } else if (thinking['type'] === 'redacted_thinking' && typeof thinking['data'] === 'string') {
       blocks.push({ type: 'redacted_thinking', data: thinking['data'] });
     }
+  }
+  if (blocks.length === 0 && keepUnsignedThinking && reasoning !== undefined && reasoning.length > 0) {
+    blocks.push({ type: 'thinking', thinking: reasoning, signature: '' });
   }
   blocks.push(...textBlocks(message['content']));
   for (const call of readObjects(message, 'tool_calls')) {

@@ -12,9 +12,18 @@ export interface OpenAiToAnthropicStreamOptions {
   model: string;
 }
 
-type OpenBlock =
-  | { kind: 'text' | 'thinking'; index: number }
-  | { kind: 'tool'; index: number; toolKey: number; argumentsText: string };
+interface ToolBlock {
+  kind: 'tool';
+  index: number;
+  toolKey: number;
+  id: string;
+  name: string;
+  argumentsText: string;
+  /** `content_block_start` sent; it waits for the tool's name, which a vendor may send after the id. */
+  started: boolean;
+}
+
+type OpenBlock = { kind: 'text' | 'thinking'; index: number } | ToolBlock;
 
 /**
  * Chat-completion chunks → Messages stream events. Blocks open and close as the deltas change kind; tool calls
@@ -60,9 +69,30 @@ export function createOpenAiToAnthropicStream(
     ];
   };
 
+  const startTool = (tool: ToolBlock): AnthropicStreamEvent[] => {
+    tool.started = true;
+    const events = [
+      event({
+        type: 'content_block_start',
+        index: tool.index,
+        content_block: {
+          type: 'tool_use',
+          id: tool.id.length > 0 ? anthropicToolId(tool.id) : `toolu_${crypto.randomUUID().replaceAll('-', '')}`,
+          name: tool.name,
+          input: {},
+        },
+      }),
+    ];
+    if (tool.argumentsText.length > 0) {
+      events.push(event({ type: 'content_block_delta', index: tool.index, delta: { type: 'input_json_delta', partial_json: tool.argumentsText } }));
+    }
+    return events;
+  };
+
   const close = (): AnthropicStreamEvent[] => {
     if (open === undefined) return [];
     const events: AnthropicStreamEvent[] = [];
+    if (open.kind === 'tool' && !open.started) events.push(...startTool(open));
     // A tool call that streamed no arguments has `{}` input; an empty JSON string would not parse.
     if (open.kind === 'tool' && open.argumentsText.trim().length === 0) {
       events.push(event({ type: 'content_block_delta', index: open.index, delta: { type: 'input_json_delta', partial_json: '{}' } }));
@@ -85,35 +115,31 @@ export function createOpenAiToAnthropicStream(
     const toolKey = readNumber(call, 'index') ?? position;
     const called = readObject(call, 'function') ?? {};
     const fragment = readString(called, 'arguments') ?? '';
-    const events: AnthropicStreamEvent[] = [];
-    let blockIndex: number;
+    const name = readString(called, 'name') ?? '';
+    const id = readString(call, 'id') ?? '';
     if (open?.kind === 'tool' && open.toolKey === toolKey) {
-      blockIndex = open.index;
       open.argumentsText += fragment;
-    } else if (toolBlocks.has(toolKey)) {
-      blockIndex = toolBlocks.get(toolKey) ?? 0;
-    } else {
-      events.push(...close());
-      blockIndex = nextIndex++;
-      toolBlocks.set(toolKey, blockIndex);
-      open = { kind: 'tool', index: blockIndex, toolKey, argumentsText: fragment };
-      const id = readString(call, 'id');
-      events.push(
-        event({
-          type: 'content_block_start',
-          index: blockIndex,
-          content_block: {
-            type: 'tool_use',
-            id: id !== undefined && id.length > 0 ? anthropicToolId(id) : `toolu_${crypto.randomUUID().replaceAll('-', '')}`,
-            name: readString(called, 'name') ?? '',
-            input: {},
-          },
-        }),
-      );
+      if (!open.started) {
+        if (open.id === '') open.id = id;
+        if (open.name === '') open.name = name;
+        return open.name === '' ? [] : startTool(open);
+      }
+      return fragment.length === 0
+        ? []
+        : [event({ type: 'content_block_delta', index: open.index, delta: { type: 'input_json_delta', partial_json: fragment } })];
     }
-    if (fragment.length > 0) {
-      events.push(event({ type: 'content_block_delta', index: blockIndex, delta: { type: 'input_json_delta', partial_json: fragment } }));
+    const earlierIndex = toolBlocks.get(toolKey);
+    if (earlierIndex !== undefined) {
+      // A late fragment of a call already closed: Anthropic clients accumulate by index, so it still lands.
+      return fragment.length === 0
+        ? []
+        : [event({ type: 'content_block_delta', index: earlierIndex, delta: { type: 'input_json_delta', partial_json: fragment } })];
     }
+    const events = close();
+    const tool: ToolBlock = { kind: 'tool', index: nextIndex++, toolKey, id, name, argumentsText: fragment, started: false };
+    toolBlocks.set(toolKey, tool.index);
+    open = tool;
+    if (name !== '') events.push(...startTool(tool));
     return events;
   };
 

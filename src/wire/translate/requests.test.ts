@@ -245,6 +245,8 @@ describe('openAiRequestToAnthropic', () => {
     const converted = openAiRequestToAnthropic({ model: 'gpt', messages })['messages'] as JsonObject[];
     expect(converted[1]?.['content']).toEqual([{ type: 'thinking', thinking: 'hmm', signature: 'sig' }, { type: 'text', text: 'a' }]);
     expect(converted[3]?.['content']).toBe('b');
+    const kept = openAiRequestToAnthropic({ model: 'gpt', messages }, { keepUnsignedThinking: true })['messages'] as JsonObject[];
+    expect(kept[3]?.['content']).toEqual([{ type: 'thinking', thinking: 'unsigned', signature: '' }, { type: 'text', text: 'b' }]);
   });
 
   it('cleans tool ids Anthropic would reject, the same way in calls and results', () => {

@@ -147,6 +147,19 @@ describe('OpenAI chunks → Anthropic stream, on every OpenAI recording', () => 
     expect(folded.stopReason).toBe('tool_use');
   });
 
+  it('waits for a tool name that arrives after the id', () => {
+    const events = translateOpenAi([
+      { id: 'c', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_9', type: 'function', function: { arguments: '{"a"' } }] } }] },
+      { id: 'c', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: 'lookup', arguments: ':1}' } }] } }] },
+      { id: 'c', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
+    ]);
+    const folded = foldAnthropicStream(events.map((event) => event.data));
+    expect(folded.problems).toEqual([]);
+    expect(folded.blocks.map((block) => ({ id: block.id, name: block.name, input: foldedToolInput(block) }))).toEqual([
+      { id: 'call_9', name: 'lookup', input: { a: 1 } },
+    ]);
+  });
+
   it('closes an open block when the stream ends without a finish chunk', () => {
     const events = translateOpenAi([{ id: 'c', choices: [{ index: 0, delta: { content: 'partial' } }] }]);
     const folded = foldAnthropicStream(events.map((event) => event.data));
