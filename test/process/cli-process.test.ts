@@ -94,16 +94,20 @@ describe('hermes-router start, as a process', () => {
       }
     };
     const workers = Array.from({ length: 4 }, worker);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Run until a good number of requests completed (a loaded CI machine is slow), bounded in time.
+    const loadDeadline = Date.now() + 15_000;
+    while ((completed.length < 60 || completed[0]!.at > Date.now() - 1_500) && Date.now() < loadDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const killedAt = Date.now();
     gateway.child.kill('SIGKILL');
     running = false;
     await Promise.all(workers);
     await gateway.exited;
     const stored = new Set(ledgerRequestIds(dataDir));
-    // The documented bound: a crash loses at most the requests of the last flush interval (plus a margin for
-    // the write itself on a loaded machine).
-    const mustBeStored = completed.filter((request) => request.at < killedAt - flushIntervalMs - 250);
+    // The documented bound: a crash loses at most the requests of the last flush interval. The margin covers the
+    // write itself and timer lateness on a machine whose two cores are shared with the whole test suite.
+    const mustBeStored = completed.filter((request) => request.at < killedAt - flushIntervalMs - 750);
     expect(completed.length).toBeGreaterThan(20);
     expect(mustBeStored.length).toBeGreaterThan(10);
     expect(mustBeStored.filter((request) => !stored.has(request.id))).toEqual([]);
