@@ -24,8 +24,11 @@ export const ledgerConfigSchema = z
     database: z.string().min(1).default('ledger.sqlite'),
     /** Rows kept in memory while the store is failing; beyond it the oldest are dropped (and counted). */
     max_queued_records: z.number().int().min(100).max(1_000_000).default(10_000),
-    /** Rows per transaction; a longer queue is written as several transactions in the same flush. */
-    max_batch_size: z.number().int().min(1).max(10_000).default(1_000),
+    /**
+     * Rows per transaction; a longer queue is written as several transactions in the same flush, with the event
+     * loop free between them. SQLite writes on the gateway's thread, so this bounds how long one write holds it.
+     */
+    max_batch_size: z.number().int().min(1).max(10_000).default(250),
     /** Estimate usage with a tokenizer when the provider reported none (marked `usage_estimated`). */
     estimate_missing_usage: z.boolean().default(true),
     /** Per-model prices: key `provider/model` for one deployment or `model` for any provider. */

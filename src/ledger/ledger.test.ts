@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RequestRecord } from '../core/ledger-record.js';
+import type { RequestObserver } from '../server/request-observer.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import { makeRequestRecord } from '../store/ledger-store.fixtures.js';
 import { MemoryLedgerStore } from '../store/memory/memory-ledger-store.js';
@@ -238,6 +239,17 @@ describe('Ledger', () => {
     const reopened = new SqliteLedgerStore({ path: join(directory, 'ledger.sqlite') });
     expect((await reopened.totals()).requests).toBe(25);
     await reopened.close();
+  });
+
+  it('is a request observer the server can register, counting requests in flight', async () => {
+    const metrics = new GatewayMetrics();
+    const ledger = new Ledger({ store: new MemoryLedgerStore(), metrics });
+    const observer: RequestObserver = ledger;
+    observer.requestStarted();
+    observer.requestStarted();
+    observer.requestFinished(makeRequestRecord({ requestId: 'observed' }));
+    expect(await metrics.registry.getSingleMetricAsString('hermes_router_in_flight_requests')).toMatch(/ 1$/m);
+    await ledger.close();
   });
 
   it('drops records that arrive after close, with a warning', async () => {

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RequestRecord } from '../core/ledger-record.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import { type LedgerConfig, type LedgerConfigInput, ledgerConfigSchema } from './config.js';
@@ -37,7 +38,8 @@ const warningIntervalMs = 30_000;
  *
  * `record()` only appends to an array and schedules work; estimation (tokenizer), pricing and metrics run a tick
  * later in slices of a few milliseconds, and rows are written every `flush_interval_ms` in one transaction per
- * `max_batch_size` rows. A crash therefore loses at most the rows of the last interval.
+ * `max_batch_size` rows, yielding to the event loop between transactions. A crash therefore loses at most the
+ * rows of the last interval.
  *
  * When the store fails, rows stay queued (oldest first) and the write is retried with exponential backoff
  * (interval × 2^failures, at most 30 s). The queue holds at most `max_queued_records` rows; beyond that the
@@ -110,7 +112,9 @@ export class Ledger {
         this.#logger.warn({ requestId: record.requestId }, 'ledger closed; request not recorded');
         return;
       }
-      this.#pending.push({ record: { ...record }, estimateFrom });
+      // A copy, so later changes by the caller do not reach the row; content is left out unless it is stored.
+      const { content, ...copy } = record;
+      this.#pending.push({ record: this.config.store_content && content !== undefined ? { ...copy, content } : copy, estimateFrom });
       if (!this.#preparationScheduled) {
         this.#preparationScheduled = true;
         setImmediate(() => this.#prepareSlice());
@@ -180,9 +184,7 @@ export class Ledger {
         record.costUsd = price.costUsd;
         if (price.costUsd === null && price.source !== 'unpriced:no-usage') this.#warnUnpriced(record, price.source);
       }
-      if (!this.config.store_content) {
-        delete record.content;
-      } else if (record.content === undefined && estimateFrom !== undefined) {
+      if (this.config.store_content && record.content === undefined && estimateFrom !== undefined) {
         record.content = { request: estimateFrom.requestText, response: estimateFrom.responseText };
       }
       this.#metrics?.observe(record);
@@ -246,6 +248,8 @@ export class Ledger {
         this.#consecutiveFailures = 0;
         this.#retryAt = 0;
       }
+      // A synchronous store (SQLite) holds the event loop for a whole transaction: let requests run between two.
+      if (this.#queue.length > 0) await yieldToEventLoop();
     }
   }
 

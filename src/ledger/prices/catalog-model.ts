@@ -1,9 +1,12 @@
 import { type ModelInfo, type Provider, calcPrice, findProvider } from '@pydantic/genai-prices';
+import { type FastPrices, fastPricesOf } from './catalog-cost.js';
 
 /** A catalogue model with its provider narrowed to that one model, so later price calls skip the matching. */
 export interface CatalogModel {
   provider: Provider;
   model: ModelInfo;
+  /** Undefined when the model's prices need the package's own calculation. */
+  fastPrices: FastPrices | undefined;
 }
 
 const cache = new Map<string, CatalogModel | null>();
@@ -23,7 +26,13 @@ export function findCatalogModel(catalogProviderId: string, model: string): Cata
   if (provider !== undefined) {
     // calcPrice is the only public door to the catalogue's model matching; a zero usage prices nothing.
     const result = calcPrice({ input_tokens: 0, output_tokens: 0 }, model, { provider });
-    if (result !== null) found = { provider: { ...provider, models: [result.model] }, model: result.model };
+    if (result !== null) {
+      found = {
+        provider: { ...provider, models: [result.model] },
+        model: result.model,
+        fastPrices: fastPricesOf(result.model.prices),
+      };
+    }
   }
   if (cache.size >= cacheLimit) cache.clear();
   cache.set(key, found);

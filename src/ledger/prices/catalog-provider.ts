@@ -25,8 +25,20 @@ const selfHostedKinds: ReadonlySet<string> = new Set(['ollama', 'vllm', 'llama-c
 
 export type CatalogTarget = { kind: 'catalog'; providerId: string } | { kind: 'self-hosted' } | { kind: 'unknown' };
 
+const targets = new Map<string, CatalogTarget>();
+
 /** `kind` is the provider's kind when known, else its id (which is often the same: `openai`, `anthropic`). */
 export function catalogTarget(kind: string): CatalogTarget {
+  let target = targets.get(kind);
+  if (target === undefined) {
+    target = resolveTarget(kind);
+    // Kinds and provider ids come from config: a handful, so the cache needs no bound beyond a sanity cap.
+    if (targets.size < 10_000) targets.set(kind, target);
+  }
+  return target;
+}
+
+function resolveTarget(kind: string): CatalogTarget {
   if (selfHostedKinds.has(kind)) return { kind: 'self-hosted' };
   const providerId = catalogProviderByKind[kind];
   if (providerId !== undefined) return { kind: 'catalog', providerId };

@@ -36,10 +36,10 @@ export const ledgerMigrations: readonly Migration[] = [
         decision_json TEXT NOT NULL,
         content_json TEXT
       );
+      -- Every index is paid on each insert: time (every report and the listing) and session only. A model
+      -- filter rides on the time range.
       CREATE INDEX requests_by_time ON requests (started_at, request_id);
       CREATE INDEX requests_by_session ON requests (session_id, started_at);
-      CREATE INDEX requests_by_served_model ON requests (served_model, started_at);
-      CREATE INDEX requests_by_requested_model ON requests (requested_model, started_at);
 
       CREATE TABLE attempts (
         request_id TEXT NOT NULL REFERENCES requests (request_id) ON DELETE CASCADE,
@@ -53,7 +53,7 @@ export const ledgerMigrations: readonly Migration[] = [
         error_class TEXT,
         error_message TEXT,
         PRIMARY KEY (request_id, ordinal)
-      );
+      ) WITHOUT ROWID;
     `,
   },
 ];

@@ -17,7 +17,15 @@ import type {
 import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
 import { compareModelRows, compareSessionRows } from '../ledger-totals.js';
 import { ledgerMigrations } from './ledger-migrations.js';
-import { type AttemptRow, type RequestRow, fromRows, toAttemptRows, toRequestRow } from './ledger-rows.js';
+import {
+  type AttemptRow,
+  type RequestRow,
+  attemptColumns,
+  attemptValues,
+  fromRows,
+  requestColumns,
+  requestValues,
+} from './ledger-rows.js';
 import { applyMigrations } from './migrations.js';
 
 export interface SqliteLedgerStoreOptions {
@@ -94,32 +102,19 @@ export class SqliteLedgerStore implements LedgerStore {
     this.#database.pragma('foreign_keys = ON');
     this.schemaVersion = applyMigrations(this.#database, ledgerMigrations);
 
+    const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
     const insertRequest = this.#database.prepare(
-      `INSERT INTO requests (
-         request_id, started_at, session_id, client_key_id, inbound_format, endpoint, requested_model,
-         served_provider, served_model, status, error_class, streaming, time_to_first_byte_ms, total_ms,
-         overhead_ms, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens,
-         usage_estimated, cost_usd, attempt_count, decision_json, content_json
-       ) VALUES (
-         @request_id, @started_at, @session_id, @client_key_id, @inbound_format, @endpoint, @requested_model,
-         @served_provider, @served_model, @status, @error_class, @streaming, @time_to_first_byte_ms, @total_ms,
-         @overhead_ms, @input_tokens, @output_tokens, @cache_read_tokens, @cache_write_tokens, @reasoning_tokens,
-         @usage_estimated, @cost_usd, @attempt_count, @decision_json, @content_json
-       ) ON CONFLICT (request_id) DO NOTHING`,
+      `INSERT INTO requests (${requestColumns.join(', ')}) VALUES (${placeholders(requestColumns.length)})
+       ON CONFLICT (request_id) DO NOTHING`,
     );
     const insertAttempt = this.#database.prepare(
-      `INSERT INTO attempts (
-         request_id, ordinal, provider, model, key_id, started_at, duration_ms, status, error_class, error_message
-       ) VALUES (
-         @request_id, @ordinal, @provider, @model, @key_id, @started_at, @duration_ms, @status, @error_class,
-         @error_message
-       )`,
+      `INSERT INTO attempts (${attemptColumns.join(', ')}) VALUES (${placeholders(attemptColumns.length)})`,
     );
     this.#insertBatch = this.#database.transaction((records: readonly RequestRecord[]) => {
       for (const record of records) {
         // A request already stored (a retried batch whose commit we did not see) keeps its first attempts.
-        if (insertRequest.run(toRequestRow(record)).changes === 0) continue;
-        for (const attempt of toAttemptRows(record)) insertAttempt.run(attempt);
+        if (insertRequest.run(requestValues(record)).changes === 0) continue;
+        for (const attempt of attemptValues(record)) insertAttempt.run(attempt);
       }
     });
   }
