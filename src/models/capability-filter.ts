@@ -28,12 +28,14 @@ function requireCapability(
   field: 'supportsTools' | 'supportsVision',
   label: string,
   skipped: Skipped[],
+  keepUnknown: boolean,
 ): Candidate[] {
   const known = candidates.filter((candidate) => candidate.deployment[field] === true);
   const unknown = candidates.filter((candidate) => candidate.deployment[field] === undefined);
   for (const candidate of candidates) {
     if (candidate.deployment[field] === false) skip(skipped, candidate, `no ${label}`);
   }
+  if (keepUnknown) return candidates.filter((candidate) => candidate.deployment[field] !== false);
   if (known.length > 0) {
     for (const candidate of unknown) skip(skipped, candidate, `${label} unknown while others have it`);
     return known;
@@ -60,10 +62,13 @@ function fitContext(candidates: Candidate[], turn: Turn, skipped: Skipped[]): Ca
   return kept.length > 0 ? kept : candidates;
 }
 
-/** Everything known before any call: tools, images, prompt size. */
-export function filterByCapability(candidates: Candidate[], turn: Turn, skipped: Skipped[]): Candidate[] {
+/**
+ * Everything known before any call: tools, images, prompt size. `explicit`: the client named the model, so one
+ * whose capability is merely unknown stays on its list (only a known lack removes it).
+ */
+export function filterByCapability(candidates: Candidate[], turn: Turn, skipped: Skipped[], explicit = false): Candidate[] {
   let kept = candidates;
-  if (turn.tools.length > 0) kept = requireCapability(kept, 'supportsTools', 'tool calling', skipped);
-  if (turn.hasImages) kept = requireCapability(kept, 'supportsVision', 'vision', skipped);
+  if (turn.tools.length > 0) kept = requireCapability(kept, 'supportsTools', 'tool calling', skipped, explicit);
+  if (turn.hasImages) kept = requireCapability(kept, 'supportsVision', 'vision', skipped, explicit);
   return fitContext(kept, turn, skipped);
 }

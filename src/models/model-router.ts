@@ -116,7 +116,7 @@ export class ModelRouter {
     if (enabled.length === 0) {
       throw new GatewayError('unavailable', `Every candidate for "${turn.requestedModel}" is switched off (${pool.map((candidate) => candidate.deployment.qualifiedName).join(', ')}) and no enabled fallback is configured.`);
     }
-    let candidates = filterByCapability(enabled, turn, skipped);
+    let candidates = filterByCapability(enabled, turn, skipped, !automatic);
     if (toolLoop) {
       const confirmed = candidates.filter((candidate) => confirmedCapability(candidate.deployment, 'supportsTools'));
       for (const candidate of candidates) {

@@ -45,6 +45,7 @@ export class Gateway {
   readonly observers: RequestObserver[];
   private readonly timeouts = new Map<string, ProviderTimeouts>();
   private readonly streamOptions = new Map<string, boolean>();
+  private readonly closeHooks: (() => Promise<void>)[] = [];
   private readonly breakerListeners: ((key: string, state: BreakerState) => void)[] = [];
 
   constructor(options: GatewayOptions) {
@@ -113,7 +114,13 @@ export class Gateway {
     this.breakerListeners.push(listener);
   }
 
+  /** Runs when the gateway closes (e.g. connection pools a route created lazily). */
+  onClose(hook: () => Promise<void>): void {
+    this.closeHooks.push(hook);
+  }
+
   async close(): Promise<void> {
+    await Promise.allSettled(this.closeHooks.map((hook) => hook()));
     await Promise.allSettled([...this.providers.values()].map((provider) => provider.close()));
   }
 }

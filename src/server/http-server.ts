@@ -7,6 +7,7 @@ import type { Gateway } from './gateway.js';
 import { handleChat } from './routes/chat.js';
 import { handleHealth } from './routes/health.js';
 import { handleModels } from './routes/models.js';
+import { handleEmbeddings } from './routes/embeddings.js';
 import { handleModelSwitchRoutes } from './routes/admin/model-switch-routes.js';
 import { sendError } from './send.js';
 
@@ -72,6 +73,10 @@ async function route(
   }
   if (method === 'GET' && (path === '/v1/models' || path === '/models')) {
     handleModels(gateway, response);
+    return;
+  }
+  if (method === 'POST' && (path === '/v1/embeddings' || path === '/embeddings')) {
+    await handleEmbeddings(gateway, request, response, `hr_${randomUUID()}`);
     return;
   }
   if (path.startsWith('/v1/config/models') && (await handleModelSwitchRoutes(gateway, request, response, path))) return;
