@@ -1,0 +1,108 @@
+import { round } from '../text/linear-model.js';
+import type { FeatureContribution } from '../text/linear-model.js';
+import { readPackageJson } from '../text/package-data.js';
+import type { ChatMessageLike } from './conversation.js';
+import { recentUserTurns } from './conversation.js';
+import { keywordTopic } from './keyword-classifier.js';
+import { decideTopic, LearnedTopicModel } from './learned-classifier.js';
+import type { TopicWeightsJson } from './model.js';
+import type { Intent, Topic } from './taxonomy.js';
+import { topics } from './taxonomy.js';
+
+export const topicModes = ['keyword', 'learned', 'hybrid'] as const;
+export type TopicMode = (typeof topicModes)[number];
+
+export interface TopicClassification {
+  /** `none` when no specialist is confident enough. */
+  topic: Topic;
+  /** Calibrated probability of `topic` (for `none`: of no specialist being needed). */
+  confidence: number;
+  /** The best specialist topic and its probability, even when it fell short of the threshold. */
+  candidate: { topic: Topic; confidence: number };
+  intent: Intent;
+  intentConfidence: number;
+  /** Which part decided: the learned model, the keyword lexicon, or (hybrid with an LLM) the LLM. */
+  decidedBy: 'learned' | 'keyword' | 'llm';
+  /** The features that decided, strongest first. */
+  features: FeatureContribution[];
+  probabilities?: Partial<Record<Topic, number>>;
+}
+
+export interface TopicClassifierOptions {
+  mode?: TopicMode;
+  /** Overrides the trained threshold (data/topics/weights.json `minConfidence`). */
+  minConfidence?: number;
+  /** How many recent user turns to read (the last one is classified; earlier ones are context). */
+  contextTurns?: number;
+  weights?: TopicWeightsJson;
+}
+
+/**
+ * Classifies the topic of the last user turn in the context of the previous ones. `learned` (default) uses
+ * the shipped logistic-regression heads; `keyword` uses only the lexicon; `hybrid` uses the learned model and,
+ * when it finds no confident specialist, accepts a keyword decision backed by at least two distinct terms.
+ * All modes are synchronous and local (well under a millisecond); an LLM second opinion is layered on top by
+ * `classifyTopicWithLlm`.
+ */
+export class TopicClassifier {
+  readonly mode: TopicMode;
+  readonly minConfidence: number;
+  private readonly contextTurns: number;
+  private readonly learned: LearnedTopicModel | undefined;
+
+  constructor(options: TopicClassifierOptions = {}) {
+    this.mode = options.mode ?? 'learned';
+    this.contextTurns = options.contextTurns ?? 3;
+    const weights = this.mode === 'keyword' ? undefined : (options.weights ?? shippedTopicWeights());
+    this.learned = weights ? new LearnedTopicModel(weights) : undefined;
+    this.minConfidence = options.minConfidence ?? weights?.minConfidence ?? 0.5;
+  }
+
+  classify(messages: readonly ChatMessageLike[]): TopicClassification {
+    return this.classifyTurns(recentUserTurns(messages, this.contextTurns));
+  }
+
+  classifyTurns(userTurns: readonly string[]): TopicClassification {
+    if (!this.learned) return fromKeywords(userTurns);
+    const scores = this.learned.score(userTurns);
+    const ordered = topics.map((topic) => scores.probabilities[topic] ?? 0);
+    const decision = decideTopic(ordered, this.minConfidence);
+    const candidate = decideTopic(ordered, 0);
+    const learnedResult: TopicClassification = {
+      topic: decision.topic,
+      confidence: round(decision.confidence, 4),
+      candidate: { topic: candidate.topic, confidence: round(candidate.confidence, 4) },
+      intent: scores.intent,
+      intentConfidence: scores.intentConfidence,
+      decidedBy: 'learned',
+      features: scores.features,
+      probabilities: scores.probabilities,
+    };
+    if (this.mode !== 'hybrid' || decision.topic !== 'none') return learnedResult;
+    const keyword = keywordTopic(userTurns);
+    const distinctTerms = keyword.features.filter((item) => item.feature.startsWith('kw:')).length;
+    if (keyword.topic === 'none' || distinctTerms < 2) return learnedResult;
+    return { ...learnedResult, topic: keyword.topic, confidence: keyword.confidence, decidedBy: 'keyword', features: keyword.features };
+  }
+}
+
+function fromKeywords(userTurns: readonly string[]): TopicClassification {
+  const keyword = keywordTopic(userTurns);
+  return {
+    topic: keyword.topic,
+    confidence: keyword.confidence,
+    candidate: { topic: keyword.topic, confidence: keyword.confidence },
+    intent: keyword.intent,
+    intentConfidence: keyword.features.length ? 1 : 0,
+    decidedBy: 'keyword',
+    features: keyword.features,
+  };
+}
+
+let shipped: TopicWeightsJson | undefined;
+
+/** data/topics/weights.json, read once. */
+export function shippedTopicWeights(): TopicWeightsJson {
+  shipped ??= readPackageJson<TopicWeightsJson>('data/topics/weights.json');
+  return shipped;
+}

@@ -1,0 +1,57 @@
+import { tokenize } from '../text/tokens.js';
+import type { SparseVector } from '../text/sparse-vector.js';
+import { addFeature, addScaled, normalizeL2 } from '../text/sparse-vector.js';
+import { intentLexicon, subjectLexicon } from './lexicon.js';
+import { LexiconMatcher } from './lexicon-matcher.js';
+
+const subjectMatcher = new LexiconMatcher(subjectLexicon);
+const intentMatcher = new LexiconMatcher(intentLexicon);
+
+/** How much each earlier user turn counts, newest first after the current one. */
+export const contextWeights = [0.5, 0.25] as const;
+
+/**
+ * Features of the turn being classified, plus down-weighted features of the previous user turns under a
+ * separate `ctx:` namespace. Keeping context in its own namespace lets the model learn that context carries
+ * a topic through short follow-ups ("and the second derivative?") while a closing "thanks" still ends it.
+ */
+export function topicFeatures(userTurns: readonly string[]): SparseVector {
+  const current = userTurns[userTurns.length - 1] ?? '';
+  const features = turnFeatures(current, '');
+  const context: SparseVector = new Map();
+  contextWeights.forEach((weight, offset) => {
+    const turn = userTurns[userTurns.length - 2 - offset];
+    if (turn !== undefined) addScaled(context, turnFeatures(turn, 'ctx:', false), weight);
+  });
+  if (context.size) {
+    normalizeL2(context);
+    addScaled(features, context, 0.7);
+    addFeature(features, 'shape:has-context', 1);
+  }
+  return features;
+}
+
+function turnFeatures(text: string, prefix: string, withTrigrams = true): SparseVector {
+  const features: SparseVector = new Map();
+  const { words, unspacedGrams, symbols } = tokenize(text.slice(0, 4000));
+  for (const word of words) {
+    addFeature(features, `${prefix}w:${word}`, 1);
+    if (withTrigrams && word.length >= 5) {
+      const padded = `^${word}$`;
+      for (let index = 0; index + 3 <= padded.length; index += 1) addFeature(features, `${prefix}g:${padded.slice(index, index + 3)}`, 0.25);
+    }
+  }
+  for (let index = 0; index + 1 < words.length; index += 1) addFeature(features, `${prefix}b:${words[index]}_${words[index + 1]}`, 0.7);
+  for (const gram of unspacedGrams) addFeature(features, `${prefix}c:${gram}`, 1);
+  for (const symbol of new Set(symbols)) if ('=+^*/(){}[]<>$%#_`'.includes(symbol)) addFeature(features, `${prefix}s:${symbol}`, 0.5);
+  normalizeL2(features);
+  // Lexicon counts are shared by every example of a topic, so they generalise beyond the training words.
+  for (const [topic, terms] of subjectMatcher.match(text)) addFeature(features, `${prefix}kw:${topic}`, Math.min(terms.length, 4) / 2);
+  if (!prefix) for (const [intent, terms] of intentMatcher.match(text)) addFeature(features, `kwi:${intent}`, Math.min(terms.length, 3) / 2);
+  if (!prefix) {
+    const length = words.length + Math.ceil(unspacedGrams.length / 2);
+    // Very short turns ("ok", "thanks", "你好") rarely need a specialist on their own.
+    addFeature(features, `shape:length:${length <= 2 ? 'tiny' : length <= 6 ? 'short' : length <= 25 ? 'medium' : 'long'}`, 1);
+  }
+  return features;
+}

@@ -1,0 +1,69 @@
+import { normalizeText, tokenize } from '../text/tokens.js';
+
+/** Which terms of each list occur in a text. */
+export type LexiconMatches<Label extends string> = Map<Label, string[]>;
+
+interface CompiledLexicon<Label extends string> {
+  exact: Map<string, Label[]>;
+  stems: Map<string, Label[]>;
+  phrases: Map<string, { words: string[]; term: string; label: Label }[]>;
+  substrings: { term: string; label: Label }[];
+}
+
+const plainWord = /^[a-z0-9']+\*?$/;
+
+/** Compiles term lists once; matching then costs a map lookup per word and per word prefix. */
+export class LexiconMatcher<Label extends string> {
+  private readonly compiled: CompiledLexicon<Label> = { exact: new Map(), stems: new Map(), phrases: new Map(), substrings: [] };
+
+  constructor(lexicon: Record<Label, readonly string[]>) {
+    for (const [label, terms] of Object.entries(lexicon) as [Label, readonly string[]][]) {
+      for (const rawTerm of terms) {
+        const term = normalizeText(rawTerm);
+        const parts = term.split(' ');
+        if (parts.length > 1 && parts.every((part) => plainWord.test(part))) {
+          const first = parts[0]!;
+          const list = this.compiled.phrases.get(first) ?? [];
+          list.push({ words: parts, term, label });
+          this.compiled.phrases.set(first, list);
+        } else if (plainWord.test(term)) {
+          const target = term.endsWith('*') ? this.compiled.stems : this.compiled.exact;
+          const key = term.replace(/\*$/, '');
+          target.set(key, [...(target.get(key) ?? []), label]);
+        } else {
+          this.compiled.substrings.push({ term, label });
+        }
+      }
+    }
+  }
+
+  match(text: string): LexiconMatches<Label> {
+    const found = new Map<Label, Set<string>>();
+    const note = (label: Label, term: string): void => {
+      const set = found.get(label) ?? new Set<string>();
+      set.add(term);
+      found.set(label, set);
+    };
+    const { words } = tokenize(text);
+    words.forEach((word, index) => {
+      for (const label of this.compiled.exact.get(word) ?? []) note(label, word);
+      for (let length = Math.min(word.length, 14); length >= 2; length -= 1) {
+        const stem = word.slice(0, length);
+        for (const label of this.compiled.stems.get(stem) ?? []) note(label, `${stem}*`);
+      }
+      for (const phrase of this.compiled.phrases.get(word) ?? []) {
+        if (phrase.words.every((part, offset) => matchesWord(words[index + offset], part))) note(phrase.label, phrase.term);
+      }
+    });
+    if (this.compiled.substrings.length) {
+      const normalized = normalizeText(text);
+      for (const { term, label } of this.compiled.substrings) if (normalized.includes(term)) note(label, term);
+    }
+    return new Map([...found].map(([label, terms]) => [label, [...terms]]));
+  }
+}
+
+function matchesWord(word: string | undefined, part: string): boolean {
+  if (word === undefined) return false;
+  return part.endsWith('*') ? word.startsWith(part.slice(0, -1)) : word === part;
+}

@@ -1,0 +1,32 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import type { Intent, Topic } from './taxonomy.js';
+import { intents, isTopic } from './taxonomy.js';
+
+/** One hand-written training example: user turns oldest first, labelled for the last one. */
+export interface TopicTrainingExample {
+  turns: string[];
+  topic: Topic;
+  intent: Intent;
+  source: string;
+}
+
+const rowSchema = z.object({ intent: z.enum(intents), turns: z.array(z.string()).min(1) });
+
+/** Reads data/topics/train/<topic>.jsonl files; the file name is the topic label. */
+export function readTopicTrainingData(directory: string): TopicTrainingExample[] {
+  const examples: TopicTrainingExample[] = [];
+  for (const file of readdirSync(directory).filter((name) => name.endsWith('.jsonl')).sort()) {
+    const topic = basename(file, '.jsonl');
+    if (!isTopic(topic)) throw new Error(`${file}: the file name must be a topic`);
+    readFileSync(join(directory, file), 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        if (!line.trim()) return;
+        const row = rowSchema.parse(JSON.parse(line));
+        examples.push({ turns: row.turns, topic, intent: row.intent, source: `${file}:${index + 1}` });
+      });
+  }
+  return examples;
+}

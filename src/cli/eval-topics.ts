@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import type { TopicMode } from '../classify/topic/classifier.js';
+import { TopicClassifier, topicModes } from '../classify/topic/classifier.js';
+import { readRouteRows, readTopicCases } from '../eval/topic-cases.js';
+import { runRouteEval } from '../eval/topics-routes-run.js';
+import { runTopicEval } from '../eval/topics-run.js';
+import { parseFlags } from './arguments.js';
+import type { Command, CommandContext } from './command.js';
+
+const usage = [
+  'Usage: hermes-router eval topics --cases FILE [--mode learned|keyword|hybrid] [--min-confidence N] [--json]',
+  '       hermes-router eval topics --cases FILE --routes-from FILE [--route-threshold N] [--json]',
+  '',
+  'Without --routes-from, FILE holds topic cases ({"id","messages","topic","acceptable_topics"?}).',
+  'With --routes-from, both files hold CLINC rows: routes are built from the train rows of --routes-from',
+  '(oos_train rows as negatives) and every non-training row of --cases is scored.',
+  '',
+].join('\n');
+
+/** `hermes-router eval topics`: topic routing accuracy, or user-defined routes on CLINC rows (EVALS.md keys). */
+export const evalTopicsCommand: Command = {
+  name: 'eval topics',
+  summary: 'Measure topic routing (or user-defined routes) on labelled cases',
+  async run(args: string[], context: CommandContext): Promise<number> {
+    let values;
+    try {
+      ({ values } = parseFlags(args, {
+        cases: { type: 'string' },
+        'routes-from': { type: 'string' },
+        mode: { type: 'string', default: 'learned' },
+        'min-confidence': { type: 'string' },
+        'route-threshold': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      }));
+    } catch (error) {
+      context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+      return 2;
+    }
+    if (values.help) {
+      context.stdout.write(usage);
+      return 0;
+    }
+    const mode = values.mode as TopicMode;
+    if (!values.cases || !topicModes.includes(mode)) {
+      context.stderr.write(`${values.cases ? `--mode must be one of ${topicModes.join(', ')}` : '--cases is required'}\n${usage}`);
+      return 2;
+    }
+    const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+    try {
+      const casesPath = resolve(context.cwd, values.cases);
+      const report = values['routes-from']
+        ? runRouteEval(readRouteRows(resolve(context.cwd, values['routes-from'])), readRouteRows(casesPath), { threshold: number(values['route-threshold']) })
+        : runTopicEval(readTopicCases(casesPath), new TopicClassifier({ mode, minConfidence: number(values['min-confidence']) }));
+      context.stdout.write(renderReport(report));
+      if (values.json) context.stdout.write(`${JSON.stringify(report)}\n`);
+      return 0;
+    } catch (error) {
+      context.stderr.write(`eval topics: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+  },
+};
+
+function renderReport(report: object): string {
+  const entries = Object.entries(report);
+  const width = Math.max(...entries.map(([key]) => key.length));
+  const lines: string[] = [];
+  for (const [key, value] of entries) {
+    if (key === 'per_topic' && value && typeof value === 'object') {
+      lines.push('per_topic');
+      for (const [topic, metrics] of Object.entries(value as Record<string, { precision: number; recall: number; f1: number; support: number }>)) {
+        lines.push(`  ${topic.padEnd(20)} precision ${metrics.precision.toFixed(3)}  recall ${metrics.recall.toFixed(3)}  f1 ${metrics.f1.toFixed(3)}  n=${metrics.support}`);
+      }
+    } else if (key === 'misses' && Array.isArray(value)) {
+      lines.push(`${key.padEnd(width)}  ${value.length}${value.length ? `: ${value.slice(0, 15).map((miss: { id: string; predicted: string }) => `${miss.id}→${miss.predicted}`).join(' ')}` : ''}`);
+    } else {
+      lines.push(`${key.padEnd(width)}  ${String(value)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,73 @@
+import { performance } from 'node:perf_hooks';
+import type { RouteClassifierOptions } from '../classify/routes/route-classifier.js';
+import { RouteClassifier } from '../classify/routes/route-classifier.js';
+import type { RouteRow } from './topic-cases.js';
+import { percentileMs } from './timing.js';
+
+export interface RouteEvalReport {
+  routes: number;
+  train_utterances: number;
+  negatives: number;
+  cases: number;
+  in_scope: number;
+  out_of_scope: number;
+  route_accuracy: number;
+  oos_rejection: number;
+  build_ms: number;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+/**
+ * Builds user-defined routes from the `train` rows (one route per domain; `oos_train` rows serve as
+ * negatives) and scores every row of `cases` that is not a training row: in-scope rows must get their
+ * domain, out-of-scope rows (`domain: null`) must get no route.
+ */
+export function runRouteEval(trainingRows: readonly RouteRow[], caseRows: readonly RouteRow[], options: RouteClassifierOptions = {}): RouteEvalReport {
+  const byDomain = new Map<string, string[]>();
+  for (const row of trainingRows) {
+    if (row.split !== 'train' || !row.domain) continue;
+    byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), row.text]);
+  }
+  const negatives = trainingRows.filter((row) => row.split === 'oos_train').map((row) => row.text);
+  const started = performance.now();
+  const classifier = new RouteClassifier(
+    [...byDomain].sort(([left], [right]) => left.localeCompare(right)).map(([name, utterances]) => ({ name, utterances })),
+    { negatives, ...options },
+  );
+  const buildMs = performance.now() - started;
+
+  const scored = caseRows.filter((row) => row.split !== 'train' && row.split !== 'oos_train');
+  for (const row of scored.slice(0, 50)) classifier.match(row.text);
+  const durations: number[] = [];
+  let inScope = 0;
+  let routedRight = 0;
+  let outOfScope = 0;
+  let rejected = 0;
+  for (const row of scored) {
+    const timer = performance.now();
+    const match = classifier.match(row.text);
+    durations.push(performance.now() - timer);
+    if (row.domain) {
+      inScope += 1;
+      if (match.route === row.domain) routedRight += 1;
+    } else {
+      outOfScope += 1;
+      if (match.route === undefined) rejected += 1;
+    }
+  }
+  const round = (value: number) => Math.round(value * 10000) / 10000;
+  return {
+    routes: byDomain.size,
+    train_utterances: [...byDomain.values()].reduce((sum, list) => sum + list.length, 0),
+    negatives: negatives.length,
+    cases: scored.length,
+    in_scope: inScope,
+    out_of_scope: outOfScope,
+    route_accuracy: round(inScope ? routedRight / inScope : 0),
+    oos_rejection: round(outOfScope ? rejected / outOfScope : 0),
+    build_ms: Math.round(buildMs),
+    p50_ms: percentileMs(durations, 50),
+    p99_ms: percentileMs(durations, 99),
+  };
+}
