@@ -12,4 +12,5 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   start: { summary: 'Run the gateway (default 127.0.0.1:8319)', load: async () => (await import('./start.js')).startCommand },
   doctor: { summary: 'Check config, providers, port and data directory', load: async () => (await import('./doctor.js')).doctorCommand },
   'eval tools': { summary: 'Measure first-turn tool routing on labelled cases', load: async () => (await import('./eval-tools.js')).evalToolsCommand },
+  'eval topics': { summary: 'Measure topic routing (or user-defined routes on CLINC rows)', load: async () => (await import('./eval-topics.js')).evalTopicsCommand },
 };
