@@ -18,10 +18,10 @@ export function approximateJsonLength(value: unknown): number {
         for (let index = 0; index < value.length; index++) length += approximateJsonLength(value[index]) + 1;
         return length;
       }
+      // `typeof` narrows to `object` only; a parsed JSON object is a string-keyed record.
+      const record = value as Record<string, unknown>;
       let length = 2;
-      for (const key in value) {
-        length += key.length + 4 + approximateJsonLength((value as Record<string, unknown>)[key]);
-      }
+      for (const key in record) length += key.length + 4 + approximateJsonLength(record[key]);
       return length;
     }
     default:

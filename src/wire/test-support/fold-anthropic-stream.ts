@@ -30,7 +30,14 @@ export interface FoldedAnthropicMessage {
 export function foldAnthropicStream(events: JsonObject[]): FoldedAnthropicMessage {
   const usage = createAnthropicUsageAccumulator();
   const blocks = new Map<number, FoldedAnthropicBlock>();
-  const folded: FoldedAnthropicMessage = { id: undefined, blocks: [], stopReason: undefined, usage: undefined, messageStops: 0, problems: [] };
+  const folded: FoldedAnthropicMessage = {
+    id: undefined,
+    blocks: [],
+    stopReason: undefined,
+    usage: undefined,
+    messageStops: 0,
+    problems: [],
+  };
   let sawStart = false;
   for (const event of events) {
     usage.observe(event);

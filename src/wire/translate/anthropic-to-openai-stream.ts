@@ -91,11 +91,8 @@ export function createAnthropicToOpenAiStream(
           if (block['type'] === 'tool_use') {
             const tool: ToolBlock = { toolIndex: toolCount++, sentArguments: false, startInput: readObject(block, 'input') ?? {} };
             toolBlocks.set(blockIndex, tool);
-            chunks.push(
-              chunk({
-                tool_calls: [{ index: tool.toolIndex, id: block['id'], type: 'function', function: { name: block['name'], arguments: '' } }],
-              }),
-            );
+            const call = { index: tool.toolIndex, id: block['id'], type: 'function', function: { name: block['name'], arguments: '' } };
+            chunks.push(chunk({ tool_calls: [call] }));
           } else if (block['type'] === 'text' && typeof block['text'] === 'string' && block['text'].length > 0) {
             chunks.push(chunk({ content: block['text'] }));
           } else if (block['type'] === 'thinking' && typeof block['thinking'] === 'string' && block['thinking'].length > 0) {
@@ -127,7 +124,8 @@ export function createAnthropicToOpenAiStream(
         }
         case 'message_delta': {
           const delta = readObject(event, 'delta');
-          if (delta !== undefined && delta['stop_reason'] !== undefined && delta['stop_reason'] !== null) stopReason = delta['stop_reason'];
+          const reason = delta === undefined ? undefined : delta['stop_reason'];
+          if (reason !== undefined && reason !== null) stopReason = reason;
           return start();
         }
         case 'message_stop':
@@ -136,7 +134,8 @@ export function createAnthropicToOpenAiStream(
           // OpenAI SDKs raise on a chunk carrying `error`; the stream then ends without a clean finish.
           finished = true;
           const error = readObject(event, 'error') ?? {};
-          return [{ error: { message: readString(error, 'message') ?? 'upstream stream error', type: readString(error, 'type') ?? 'api_error' } }];
+          const message = readString(error, 'message') ?? 'upstream stream error';
+          return [{ error: { message, type: readString(error, 'type') ?? 'api_error' } }];
         }
         default: // ping, and event types added later
           return [];

@@ -12,11 +12,15 @@ export function dropUnsignedThinking(body: JsonObject): number {
   for (const message of messages) {
     if (!isJsonObject(message) || message['role'] !== 'assistant' || !Array.isArray(message['content'])) continue;
     const content: unknown[] = message['content'];
-    const kept = content.filter(
-      (block) => !(isJsonObject(block) && block['type'] === 'thinking' && !(typeof block['signature'] === 'string' && block['signature'] !== '')),
-    );
+    const kept = content.filter((block) => !isUnsignedThinking(block));
     removed += content.length - kept.length;
     if (kept.length !== content.length) message['content'] = kept;
   }
   return removed;
+}
+
+function isUnsignedThinking(block: unknown): boolean {
+  if (!isJsonObject(block) || block['type'] !== 'thinking') return false;
+  const signature = block['signature'];
+  return typeof signature !== 'string' || signature === '';
 }

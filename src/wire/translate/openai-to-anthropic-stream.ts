@@ -46,6 +46,8 @@ export function createOpenAiToAnthropicStream(
 
   const openIndex = (): number => open?.index ?? 0;
   const event = (data: JsonObject): AnthropicStreamEvent => ({ event: String(data['type']), data });
+  const blockDelta = (index: number, delta: JsonObject): AnthropicStreamEvent =>
+    event({ type: 'content_block_delta', index, delta });
 
   const start = (chunk: JsonObject | undefined): AnthropicStreamEvent[] => {
     if (started) return [];
@@ -84,7 +86,7 @@ export function createOpenAiToAnthropicStream(
       }),
     ];
     if (tool.argumentsText.length > 0) {
-      events.push(event({ type: 'content_block_delta', index: tool.index, delta: { type: 'input_json_delta', partial_json: tool.argumentsText } }));
+      events.push(blockDelta(tool.index, { type: 'input_json_delta', partial_json: tool.argumentsText }));
     }
     return events;
   };
@@ -126,14 +128,14 @@ export function createOpenAiToAnthropicStream(
       }
       return fragment.length === 0
         ? []
-        : [event({ type: 'content_block_delta', index: open.index, delta: { type: 'input_json_delta', partial_json: fragment } })];
+        : [blockDelta(open.index, { type: 'input_json_delta', partial_json: fragment })];
     }
     const earlierIndex = toolBlocks.get(toolKey);
     if (earlierIndex !== undefined) {
       // A late fragment of a call already closed: Anthropic clients accumulate by index, so it still lands.
       return fragment.length === 0
         ? []
-        : [event({ type: 'content_block_delta', index: earlierIndex, delta: { type: 'input_json_delta', partial_json: fragment } })];
+        : [blockDelta(earlierIndex, { type: 'input_json_delta', partial_json: fragment })];
     }
     const events = close();
     const tool: ToolBlock = { kind: 'tool', index: nextIndex++, toolKey, id, name, argumentsText: fragment, started: false };
@@ -175,11 +177,12 @@ export function createOpenAiToAnthropicStream(
         const delta = readObject(choice, 'delta') ?? {};
         const reasoning = readString(delta, 'reasoning_content') ?? readString(delta, 'reasoning');
         if (reasoning !== undefined && reasoning.length > 0) {
-          events.push(...openBlock('thinking'), event({ type: 'content_block_delta', index: openIndex(), delta: { type: 'thinking_delta', thinking: reasoning } }));
+          events.push(...openBlock('thinking'));
+          events.push(blockDelta(openIndex(), { type: 'thinking_delta', thinking: reasoning }));
         }
         const text = readString(delta, 'content') ?? readString(delta, 'refusal');
         if (text !== undefined && text.length > 0) {
-          events.push(...openBlock('text'), event({ type: 'content_block_delta', index: openIndex(), delta: { type: 'text_delta', text } }));
+          events.push(...openBlock('text'), blockDelta(openIndex(), { type: 'text_delta', text }));
         }
         readObjects(delta, 'tool_calls').forEach((call, position) => events.push(...toolDelta(call, position)));
         const reason = choice['finish_reason'];
