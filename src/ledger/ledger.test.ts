@@ -129,6 +129,30 @@ describe('Ledger', () => {
     );
   });
 
+  it('prices a model under its upstream name when config renames it', async () => {
+    const store = new MemoryLedgerStore();
+    const ledger = new Ledger({
+      store,
+      providerKinds: { 'team-claude': 'anthropic' },
+      upstreamModels: { 'team-claude/sonnet': 'claude-sonnet-4-5-20250929' },
+    });
+    const claudeUsage = { inputTokens: 5000, outputTokens: 300, cacheReadTokens: 1000, cacheWriteTokens: 0, reasoningTokens: 0 };
+    ledger.record(
+      makeRequestRecord({
+        requestId: 'renamed',
+        servedProvider: 'team-claude',
+        servedModel: 'sonnet',
+        usage: claudeUsage,
+        costUsd: null,
+        attempts: [{ provider: 'team-claude', model: 'sonnet', keyId: 'k', startedAt: 0, durationMs: 1, status: 200 }],
+      }),
+    );
+    await ledger.close();
+    const expected = priceUsage('anthropic', 'claude-sonnet-4-5', claudeUsage).costUsd;
+    expect(expected).not.toBeNull();
+    expect((await allRows(store))[0]?.costUsd).toBeCloseTo(expected ?? Number.NaN, 12);
+  });
+
   it('estimates missing usage from the side text and never stores that text by default', async () => {
     const store = new MemoryLedgerStore();
     const ledger = new Ledger({ store });

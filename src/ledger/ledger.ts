@@ -5,9 +5,8 @@ import { type LedgerConfig, type LedgerConfigInput, ledgerConfigSchema } from '.
 import { type EstimateSource, estimateUsage } from './estimate-usage.js';
 import { type LedgerLogger, silentLogger } from './ledger-logger.js';
 import type { GatewayMetrics } from './metrics.js';
-import { priceRecord } from './price-record.js';
+import { type RecordPricingOptions, priceRecord } from './price-record.js';
 import type { PriceOverrides } from './prices/price-override.js';
-import type { PricingOptions } from './prices/price-usage.js';
 
 export interface LedgerOptions {
   store: LedgerStore;
@@ -19,6 +18,8 @@ export interface LedgerOptions {
   providerKinds?: Readonly<Record<string, string>>;
   /** Prices configured elsewhere (provider model entries); `ledger.prices` wins over them. */
   priceOverrides?: PriceOverrides;
+  /** `provider/model` → upstream model name (`deploymentUpstreamModels`), so the catalogue sees the billed name. */
+  upstreamModels?: Readonly<Record<string, string>>;
   /** Whether `close()` also closes the store. */
   ownsStore?: boolean;
 }
@@ -51,7 +52,7 @@ export class Ledger {
   readonly #store: LedgerStore;
   readonly #metrics: GatewayMetrics | undefined;
   readonly #logger: LedgerLogger;
-  readonly #pricing: PricingOptions;
+  readonly #pricing: RecordPricingOptions;
   readonly #ownsStore: boolean;
   readonly #timer: NodeJS.Timeout;
   #pending: PendingEntry[] = [];
@@ -78,6 +79,7 @@ export class Ledger {
     this.#pricing = {
       overrides: { ...options.priceOverrides, ...this.config.prices },
       ...(options.providerKinds ? { providerKinds: options.providerKinds } : {}),
+      ...(options.upstreamModels ? { upstreamModels: options.upstreamModels } : {}),
     };
     this.#timer = setInterval(() => {
       if (Date.now() >= this.#retryAt) void this.flush();

@@ -23,6 +23,13 @@ const catalogProviderByKind: Readonly<Record<string, string>> = {
  */
 const selfHostedKinds: ReadonlySet<string> = new Set(['ollama', 'vllm', 'llama-cpp']);
 
+/**
+ * Kinds that say nothing about who bills: a generic OpenAI-compatible endpoint could be anyone's. The catalogue
+ * would match `openai-compatible` to OpenAI by name, so it is refused here and such models stay unpriced until
+ * configured.
+ */
+const unknownBillerKinds: ReadonlySet<string> = new Set(['openai-compatible']);
+
 export type CatalogTarget = { kind: 'catalog'; providerId: string } | { kind: 'self-hosted' } | { kind: 'unknown' };
 
 const targets = new Map<string, CatalogTarget>();
@@ -40,9 +47,11 @@ export function catalogTarget(kind: string): CatalogTarget {
 
 function resolveTarget(kind: string): CatalogTarget {
   if (selfHostedKinds.has(kind)) return { kind: 'self-hosted' };
+  if (unknownBillerKinds.has(kind)) return { kind: 'unknown' };
   const providerId = catalogProviderByKind[kind];
   if (providerId !== undefined) return { kind: 'catalog', providerId };
-  // A provider id the catalogue knows by itself (`fireworks`, `x-ai`, `cohere`) when no kind map was given.
+  // A provider id the catalogue recognises (`fireworks`, `x-ai`, and by its own name rules `work-anthropic`),
+  // for callers that pass no kind map.
   const known = findProvider({ providerId: kind });
   if (known !== undefined) return { kind: 'catalog', providerId: known.id };
   return { kind: 'unknown' };

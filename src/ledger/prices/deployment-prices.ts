@@ -21,3 +21,14 @@ export function deploymentPriceOverrides(deployments: readonly PricedDeployment[
   }
   return overrides;
 }
+
+/** `provider/model` → upstream name, for deployments whose upstream name differs from the client-facing one. */
+export function deploymentUpstreamModels(deployments: readonly PricedDeployment[]): Record<string, string> {
+  const upstream: Record<string, string> = {};
+  for (const deployment of deployments) {
+    if (deployment.upstreamModel !== deployment.modelId) {
+      upstream[`${deployment.providerId}/${deployment.modelId}`] = deployment.upstreamModel;
+    }
+  }
+  return upstream;
+}

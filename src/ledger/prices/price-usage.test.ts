@@ -79,6 +79,9 @@ describe('priceUsage', () => {
       providerKinds: { 'team-claude': 'anthropic' },
     });
     expect(named).toEqual(direct);
+    expect(
+      priceUsage('proxy', 'gpt-4o', usage({ inputTokens: 10 }), { providerKinds: { proxy: 'openai-compatible' } }).costUsd,
+    ).toBeNull();
     expect(priceUsage('box', 'llama3.1:8b', usage({ inputTokens: 10 }), { providerKinds: { box: 'ollama' } })).toEqual({
       costUsd: 0,
       source: 'self-hosted',
