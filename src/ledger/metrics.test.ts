@@ -83,7 +83,7 @@ describe('GatewayMetrics', () => {
     expect(types.get('hermes_router_time_to_first_byte_seconds')).toBe('histogram');
 
     expect(find(samples, 'hermes_router_requests_total', { status: '200', format: 'openai-chat', model: 'gpt-4o' })[0]?.value).toBe(2);
-    expect(find(samples, 'hermes_router_requests_total', { status: '503', model: 'gpt-4o' })[0]?.value).toBe(1);
+    expect(find(samples, 'hermes_router_requests_total', { status: '503', model: '(unserved)' })[0]?.value).toBe(1);
     expect(find(samples, 'hermes_router_errors_total', { class: 'unavailable' })[0]?.value).toBe(1);
     expect(find(samples, 'hermes_router_attempts_total', { provider: 'openai', outcome: 'rate_limited' })[0]?.value).toBe(1);
     expect(find(samples, 'hermes_router_attempts_total', { provider: 'openai', outcome: 'ok' })[0]?.value).toBe(3);

@@ -8,12 +8,14 @@ const circuitStateValue: Record<CircuitState, number> = { closed: 0, 'half-open'
 const latencyBuckets = [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60];
 /** Gateway overhead is milliseconds, so the buckets start well under one. */
 const overheadBuckets = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25];
+const unservedLabel = '(unserved)';
 const tokenKinds = ['input', 'output', 'cache_read', 'cache_write', 'reasoning'] as const;
 
 /**
  * The gateway's Prometheus metrics, in a registry of their own (never prom-client's global one, so two gateways
  * in one process, or tests, do not collide). Serve `registry.metrics()` with `registry.contentType` at
- * `GET /metrics`. Model labels use the served model (the requested one when nothing served the request).
+ * `GET /metrics`. Model labels use the served model, or `(unserved)`: the requested name is whatever a client
+ * sent, and a label fed by clients would let any caller grow the series without bound.
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
@@ -161,7 +163,7 @@ export class GatewayMetrics {
 
   /** One finished request, after pricing and estimation. */
   observe(record: RequestRecord): void {
-    const model = record.servedModel ?? record.requestedModel;
+    const model = record.servedModel ?? unservedLabel;
     const format = record.inboundFormat;
     const streaming = record.streaming ? 'true' : 'false';
     this.#requests.inc({ status: String(record.status), format, model });
