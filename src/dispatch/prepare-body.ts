@@ -4,6 +4,7 @@ import { isJsonObject } from '../core/json.js';
 import type { Turn } from '../core/turn.js';
 import type { Provider } from '../providers/provider.js';
 import { anthropicRequestToOpenAi } from '../wire/translate/anthropic-request-to-openai.js';
+import { dropUnsignedThinking } from '../wire/translate/drop-unsigned-thinking.js';
 import { defaultAnthropicMaxTokens, openAiRequestToAnthropic } from '../wire/translate/openai-request-to-anthropic.js';
 
 export interface PreparedBodyFacts {
@@ -21,16 +22,25 @@ export function clientAskedForUsage(body: JsonObject): boolean {
  * replaced (and include_usage added to OpenAI streams), so unknown fields survive byte for byte. Other format:
  * a translation. The client's body object is never mutated, so each attempt starts from the original.
  */
+export interface UpstreamDialect {
+  supportsStreamOptions: boolean;
+  /** OpenAI's own API rejects `max_tokens` for reasoning models; most compatible servers only know it. */
+  maxTokensField: 'max_tokens' | 'max_completion_tokens';
+}
+
 export function prepareUpstreamBody(
   turn: Turn,
   deployment: Deployment,
   provider: Provider,
-  supportsStreamOptions: boolean,
+  dialect: UpstreamDialect,
   facts: PreparedBodyFacts,
 ): JsonObject {
   let body: JsonObject;
   if (provider.format === turn.format) {
     body = { ...turn.body, model: deployment.upstreamModel };
+    // Thinking blocks without a signature (translated from another provider's reasoning) are rejected by
+    // Anthropic; this only touches assistant messages that hold such blocks.
+    if (provider.format === 'anthropic-messages') dropUnsignedThinking(body);
   } else if (provider.format === 'anthropic-messages') {
     body = openAiRequestToAnthropic(turn.body, { defaultMaxTokens: deployment.maxOutputTokens ?? defaultAnthropicMaxTokens });
     body.model = deployment.upstreamModel;
@@ -38,11 +48,11 @@ export function prepareUpstreamBody(
       body.max_tokens = deployment.maxOutputTokens;
     }
   } else {
-    body = anthropicRequestToOpenAi(turn.body);
+    body = anthropicRequestToOpenAi(turn.body, { maxTokensField: dialect.maxTokensField });
     body.model = deployment.upstreamModel;
   }
   facts.addedUsageChunk = false;
-  if (provider.format === 'openai-chat' && turn.stream && supportsStreamOptions) {
+  if (provider.format === 'openai-chat' && turn.stream && dialect.supportsStreamOptions) {
     if (!clientAskedForUsage(body)) {
       const existing = isJsonObject(body.stream_options) ? body.stream_options : {};
       body.stream_options = { ...existing, include_usage: true };

@@ -9,6 +9,8 @@ export interface ProviderKindInfo {
   defaultKeyEnv?: string;
   /** Whether the kind reports usage in streams only when `stream_options.include_usage` is sent. */
   supportsStreamOptions: boolean;
+  /** The output-limit field for bodies translated from Anthropic; `max_tokens` unless the API demands otherwise. */
+  maxTokensField?: 'max_tokens' | 'max_completion_tokens';
 }
 
 /**
@@ -23,6 +25,7 @@ export const providerKinds = {
     defaultBaseUrl: 'https://api.openai.com/v1',
     defaultKeyEnv: 'OPENAI_API_KEY',
     supportsStreamOptions: true,
+    maxTokensField: 'max_completion_tokens',
   },
   openrouter: {
     adapter: 'openai-compatible',

@@ -7,7 +7,7 @@ import type { JsonObject } from '../core/json.js';
  * Reads a JSON object body, refusing more than `limitBytes` (413) before buffering it all, and malformed JSON
  * or a non-object (400).
  */
-export async function readJsonBody(request: IncomingMessage, limitBytes: number): Promise<JsonObject> {
+export async function readJsonRequest(request: IncomingMessage, limitBytes: number): Promise<{ body: JsonObject; length: number }> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) {
     request.resume();
@@ -34,5 +34,10 @@ export async function readJsonBody(request: IncomingMessage, limitBytes: number)
     throw new GatewayError('invalid_request', `Request body is not valid JSON: ${detail}`);
   }
   if (!isJsonObject(parsed)) throw new GatewayError('invalid_request', 'Request body must be a JSON object.');
-  return parsed;
+  return { body: parsed, length: text.length };
+}
+
+/** The parsed body alone, for routes that do not need its length. */
+export async function readJsonBody(request: IncomingMessage, limitBytes: number): Promise<JsonObject> {
+  return (await readJsonRequest(request, limitBytes)).body;
 }
