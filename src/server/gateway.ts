@@ -15,6 +15,7 @@ import type { ProviderKindInfo } from '../providers/kinds.js';
 import type { Provider, ProviderTimeouts } from '../providers/provider.js';
 import { createProvider } from '../providers/registry.js';
 import type { RequestObserver } from './request-observer.js';
+import type { UpstreamDialect } from '../dispatch/prepare-body.js';
 
 export interface GatewayOptions {
   config: Config;
@@ -44,7 +45,7 @@ export class Gateway {
   readonly attemptLoop: AttemptLoop;
   readonly observers: RequestObserver[];
   private readonly timeouts = new Map<string, ProviderTimeouts>();
-  private readonly streamOptions = new Map<string, boolean>();
+  private readonly dialects = new Map<string, UpstreamDialect>();
   private readonly closeHooks: (() => Promise<void>)[] = [];
   private readonly breakerListeners: ((key: string, state: BreakerState) => void)[] = [];
 
@@ -71,7 +72,10 @@ export class Gateway {
         idleMs: timeouts.idle_ms,
       });
       const kind: ProviderKindInfo = providerKinds[providerConfig.kind];
-      this.streamOptions.set(providerConfig.id, kind.supportsStreamOptions);
+      this.dialects.set(providerConfig.id, {
+        supportsStreamOptions: kind.supportsStreamOptions,
+        maxTokensField: kind.maxTokensField ?? 'max_tokens',
+      });
     });
     const breaker = options.config.resilience.breaker;
     this.breakers = new CircuitBreakers(
@@ -106,8 +110,8 @@ export class Gateway {
     return this.timeouts.get(providerId) ?? { connectMs: 10_000, firstByteMs: 120_000, idleMs: 60_000 };
   }
 
-  supportsStreamOptions(providerId: string): boolean {
-    return this.streamOptions.get(providerId) ?? true;
+  dialectFor(providerId: string): UpstreamDialect {
+    return this.dialects.get(providerId) ?? { supportsStreamOptions: true, maxTokensField: 'max_tokens' };
   }
 
   onBreakerChange(listener: (key: string, state: BreakerState) => void): void {

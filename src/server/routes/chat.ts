@@ -15,7 +15,7 @@ import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/de
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
 import { forwardableHeaders, readClientHints } from '../client-hints.js';
 import type { Gateway } from '../gateway.js';
-import { readJsonBody } from '../read-body.js';
+import { readJsonRequest } from '../read-body.js';
 import { sendError, sendJson } from '../send.js';
 import { SseWriter } from '../sse-writer.js';
 
@@ -95,8 +95,13 @@ export async function handleChat(
   };
   for (const observer of gateway.observers) observer.requestStarted();
   try {
-    const body = await readJsonBody(request, gateway.config.server.body_limit_bytes);
-    const turn = decoders[format](body, { requestId: context.requestId, receivedAt: context.receivedAt, hints: readClientHints(request.headers) });
+    const { body, length } = await readJsonRequest(request, gateway.config.server.body_limit_bytes);
+    const turn = decoders[format](body, {
+      requestId: context.requestId,
+      receivedAt: context.receivedAt,
+      hints: readClientHints(request.headers),
+      bodyLength: length,
+    });
     tracking.turn = turn;
     tracking.record.requestedModel = turn.requestedModel;
     tracking.record.streaming = turn.stream;
@@ -114,7 +119,7 @@ export async function handleChat(
       attempts: tracking.record.attempts,
       isEnabled: (deployment) => gateway.switches.isEnabled(deployment),
       prepare: (deployment, provider) =>
-        prepareUpstreamBody(turn, deployment, provider, gateway.supportsStreamOptions(deployment.providerId), facts),
+        prepareUpstreamBody(turn, deployment, provider, gateway.dialectFor(deployment.providerId), facts),
     });
     const route = candidates.find((candidate) => candidate.deployment === success.deployment)?.source ?? 'explicit';
     gateway.modelRouter.succeeded(session.id, success.deployment, success.attempt.durationMs);
