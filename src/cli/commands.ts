@@ -13,4 +13,8 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   doctor: { summary: 'Check config, providers, port and data directory', load: async () => (await import('./doctor.js')).doctorCommand },
   'eval tools': { summary: 'Measure first-turn tool routing on labelled cases', load: async () => (await import('./eval-tools.js')).evalToolsCommand },
   'eval topics': { summary: 'Measure topic routing (or user-defined routes on CLINC rows)', load: async () => (await import('./eval-topics.js')).evalTopicsCommand },
+  'models list': { summary: 'Show every provider/model with its switch, capabilities, tier and prices', load: async () => (await import('./models-list.js')).modelsListCommand },
+  'models probe': { summary: 'Check tool calling and vision per model with one cheap call each', load: async () => (await import('./models-probe.js')).modelsProbeCommand },
+  'models enable': { summary: 'Switch a provider/model on (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsEnableCommand },
+  'models disable': { summary: 'Switch a provider/model off (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsDisableCommand },
 };
