@@ -46,3 +46,4 @@ function build(sheet: string, prefix: string): void {
 
 build('cases.dev', 'dev');
 build('cases.heldout', 'heldout');
+build('cases.heldout2', 'heldout2');

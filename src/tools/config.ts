@@ -18,9 +18,9 @@ const toolsetOverrideSchema = z
 const thresholdsSchema = z
   .object({
     /** A toolset is loaded when its calibrated probability reaches this. */
-    default: z.number().min(0).max(1).default(0.4),
+    default: z.number().min(0).max(1).default(0.15),
     /** Lower bar for `critical_toolsets`: a wrong extra costs tokens, a miss costs a recovery round trip. */
-    critical: z.number().min(0).max(1).default(0.15),
+    critical: z.number().min(0).max(1).default(0.1),
     per_toolset: z.record(z.string(), z.number().min(0).max(1)).default({}),
     /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
     abstain_when_task: z.number().min(0).max(1).default(0.6),

@@ -24,20 +24,20 @@ const rules: Rule[] = [
   { name: 'terminal-words', toolsets: ['terminal'], pattern: /\b(run|rerun|execute|exec|launch|install|uninstall|restart|kill|deploy|compile|ping|ssh|curl|wget|grep|chmod|sudo|npm|npx|pnpm|yarn|pip|pip3|poetry|cargo|make|cmake|docker|kubectl|git|gh|brew|apt|apt-get|pytest|node|python|python3|go test|systemctl|terminal|shell|command line|bash|zsh|port \d+|process(es)?|uptime|disk space|branch)\b|\$ \S|终端|命令行|运行|执行|安装|重启|部署|编译|端口|进程|分支|提交|磁盘|内存|版本/ },
   { name: 'file-words', toolsets: ['file'], pattern: /(^|[\s"'`(])(~|\.{1,2})?\/?[\w.-]+\/[\w./-]+|(^|\s)~\/\S+|(^|\s)\.(bashrc|zshrc|profile|env|gitignore|npmrc|editorconfig)\b|\b[\w-]+\.(py|ts|tsx|js|jsx|mjs|cjs|json|ya?ml|md|txt|csv|log|toml|go|rs|java|kt|c|cc|cpp|h|hpp|sh|sql|html|css|scss|ini|conf|cfg|env|lock|xml|rb|php|swift|vue|svelte|ipynb|dockerfile|gitignore|bashrc|zshrc)\b|\b(file|files|folder|directory|readme|dockerfile|makefile|codebase|repo|repository|config|source code|docstring|typo|rename|refactor|patch|edit|rewrite the code)\b|文件|目录|代码|仓库|项目里|配置|重命名|错别字|修改|修复|修一下/ },
   { name: 'browser-words', toolsets: ['browser'], pattern: /\b(browser|chrome|firefox|safari|headless|click|clicking|button|log ?in|login|sign ?in|signin|fill (out|in)|form|submit|checkout|check in|navigate|scroll|tab|localhost(:\d+)?|website|web ?site|portal|dashboard|admin (panel|page)|web page|webpage|page)\b|浏览器|登录|点击|填写|表单|提交|网站|网页|后台|页面/ },
-  { name: 'dev-task', toolsets: ['file', 'terminal'], pattern: /\b(fix|debug|scaffold|set up|setup|bootstrap|upgrade|migrate|bump|reproduce|implement|build|lint|linter|tests?|ci|compile)\b|修复|排查|升级|迁移|测试|构建|报错/ },
+  { name: 'dev-task', toolsets: ['file', 'terminal'], pattern: /\b(fix|fixes|debug|scaffold|set up|setup|bootstrap|upgrade|migrate|bump|reproduce|implement|build|builds|lint|linter|tests?|ci|compile|fail|fails|failing|failed|broken|crash\w*|errors|get it (green|working|passing)|make it (pass|work)|pre-commit|hooks?|type ?check\w*|mypy|tsc|eslint|resolve (the )?conflicts)\b|修复|修好|排查|升级|迁移|测试|构建|报错|没过|失败|跑不起来/ },
   // Cheap, clear-cut toolsets.
   { name: 'web-words', toolsets: ['web'], pattern: /\b(weather|forecast|news|headlines?|latest|current|currently|today|tonight|tomorrow|this (week|weekend|year)|right now|price|prices|cost|stock|score|exchange rate|search|look up|lookup|google|online|internet|web|research|find out|who won|release notes|release date|edition|sequel|changelog|docs|documentation|reviews?|competitors?|outage|tutorial)\b|天气|新闻|最新|最近|今天|明天|价格|股价|汇率|比分|搜索|搜一下|查一下|查查|网上|上网|教程|官网|评分|上映/ },
   { name: 'vision-words', toolsets: ['vision'], pattern: /\b(image|images|photo|photos|picture|pictures|screenshot|screenshots|diagram|chart|graph|png|jpe?g|gif|webp|scan|receipt|invoice|handwriting|attached)\b|图片|照片|截图|图表|图上|图里|发票|识别/ },
   { name: 'image-gen-words', toolsets: ['image_gen'], pattern: /\b(draw|paint|illustrat\w*|logo|icon|sprite|poster|banner|wallpaper|thumbnail|avatar|mascot|render|artwork|pixel[- ]art|picture of|image of|generate an? (image|picture))\b|画|生成.{0,12}(图|头像|海报)|设计.{0,8}(logo|图标|形象)|海报|插图/ },
   { name: 'memory-words', toolsets: ['memory'], pattern: /\b(remember|memori[sz]e|keep in mind|note (that|for)|from now on|forget|in (your )?memory)\b|记住|记得|记一下|忘掉|以后/ },
   { name: 'subagent-words', toolsets: ['delegation'], pattern: /\b(sub-?agents?|delegate|delegat\w+|in parallel|parallel\w*|helper agents?|farm out|hand (it|this|them)? ?off)\b|子代理|子智能体|委托|并行|同时/ },
-  { name: 'session-words', toolsets: ['session_search'], pattern: /\b(last time|earlier (conversation|chat|session)|previous (conversation|chat|session)s?|past (conversation|chat|session)s?|we (talked|discussed|decided|came up)|our (last|earlier|previous) (chat|conversation|session)|yesterday we)\b|上次|之前.{0,6}(聊|讨论|对话)|以前的对话|历史对话/ },
+  { name: 'session-words', toolsets: ['session_search'], pattern: /\b(last time|earlier (conversation|chat|session)|previous (conversation|chat|session)s?|past (conversation|chat|session)s?|we (talked|discussed|decided|came up)|our (last|earlier|previous) (chat|conversation|session)|yesterday we)\b|上次|上周|前几天|之前.{0,6}(聊|讨论|对话)|我们.{0,8}(讨论|聊)过|以前的对话|历史对话/ },
   { name: 'skills-words', toolsets: ['skills'], pattern: /\bskills?\b|技能/ },
   { name: 'todo-words', toolsets: ['todo'], pattern: /\b(todo|to-do|checklist|task list)\b|待办|任务清单|清单/ },
   { name: 'tts-words', toolsets: ['tts'], pattern: /\b(out loud|aloud|text to speech|tts|speech|narrat\w+|voice ?over|mp3|audio)\b|语音|朗读|读出来/ },
   { name: 'code-words', toolsets: ['code_execution'], pattern: /\b(execute_code|python (script|code|snippet)|run (some|this) (python|code)|with code|programmatically|by (actually )?running code)\b|python 脚本|用代码|这段代码|这段 python/ },
   { name: 'clarify-words', toolsets: ['clarify'], pattern: /\b(ask me|clarifying questions?|multiple choice|options to choose)\b|问我/ },
-  { name: 'spotify', toolsets: ['spotify'], pattern: /\b(spotify|song|songs|track|tracks|playlist|playlists|album|music|volume|shuffle|queue|playing|play)\b|音乐|歌|播放|下一首|音量|专辑/ },
+  { name: 'spotify', toolsets: ['spotify'], pattern: /\b(spotify|song|songs|track|tracks|playlist|playlists|album|albums|music|tunes|volume|shuffle|queue|playing|play|put on (some|something)|something (upbeat|chill|relaxing))\b|音乐|歌|播放|下一首|音量|专辑/ },
   { name: 'home-assistant', toolsets: ['homeassistant'], pattern: /\b(home ?assistant|thermostat|lights?|lamp|garage|door|lock|windows?|heating|humidity|temperature in|sensor|fan|plug|blinds|curtains)\b|灯|空调|门锁|窗帘|窗户|暖气|温度|湿度|插座|电视/ },
   { name: 'kanban', toolsets: ['kanban'], pattern: /\b(kanban|board task|the board|on the board|tasks? (assigned|blocked))\b|看板/ },
   { name: 'project', toolsets: ['project'], pattern: /\bprojects?\b|项目/ },
@@ -46,7 +46,7 @@ const rules: Rule[] = [
   { name: 'yuanbao', toolsets: ['hermes-yuanbao'], pattern: /\byuanbao\b|元宝|派里|这个派|sticker|表情包/ },
   { name: 'x-search', toolsets: ['x_search'], pattern: /\b(twitter|tweets?|on x|x posts?|posts on x)\b|推特/ },
   { name: 'video', toolsets: ['video', 'video_gen'], pattern: /\b(video|videos|clip|mp4|animation|animate)\b|视频|动画/ },
-  { name: 'computer-use', toolsets: ['computer_use'], pattern: /\b(desktop|my screen|the screen|my computer|mouse|dock|finder|system settings|windows on)\b|电脑上|屏幕|桌面|系统设置/ },
+  { name: 'computer-use', toolsets: ['computer_use'], pattern: /\b(desktop|my screen|the screen|my computer|mouse|dock|finder|system settings|windows on|menu bar|taskbar|system tray|icon|app on my)\b|电脑上|屏幕|桌面|系统设置|任务栏|菜单栏/ },
 ];
 
 const capabilityPatterns = [

@@ -1,0 +1,163 @@
+import type { ToolRoutingDecision } from '../core/route-decision.js';
+import type { Turn } from '../core/turn.js';
+import type { SessionState } from '../session/session-state.js';
+import type { SessionStore } from '../session/session-store.js';
+import { requestToolsetName } from './catalog.js';
+import type { ToolRoutingConfig, ToolRoutingMode } from './config.js';
+import { decideFirstTurnSurface, decideResumedSurface } from './decide-surface.js';
+import type { SurfaceDecision } from './decision.js';
+import { isFirstTurn } from './first-turn.js';
+import type { ToolRoutingContext } from './routing-context.js';
+import { toolRoutingContext } from './routing-context.js';
+import { buildSurface, toolsetOfTool } from './surface.js';
+import type { ToolSurface } from './surface.js';
+import { countToolsTokens } from './token-count.js';
+
+/** What the request path needs after tool routing: the decision to record and what recovery will need. */
+export interface ToolStageResult {
+  decision: ToolRoutingDecision;
+  /** Set when a narrowed surface was sent: recovery (request_toolset, pruned calls) works against it. */
+  narrowed?: { context: ToolRoutingContext; surface: ToolSurface };
+  state: SessionState;
+}
+
+const tokenCache = new Map<string, { full: number; sent: number }>();
+const tokenCacheLimit = 512;
+
+/**
+ * Schema token counts for the ledger, cached by the tools' names and description lengths plus the surface, so
+ * only the first request of a shape pays the tokenizer (a few milliseconds); later turns are a map lookup.
+ */
+function schemaTokens(turn: Turn, sent: readonly unknown[], surfaceKey: string): { full: number; sent: number } {
+  let key = `${turn.format}|${surfaceKey}`;
+  for (const tool of turn.tools) key += `\u0000${tool.name}\u0001${tool.description.length}`;
+  const hit = tokenCache.get(key);
+  if (hit) return hit;
+  const tools = Array.isArray(turn.body.tools) ? turn.body.tools : [];
+  const counts = { full: countToolsTokens(tools), sent: sent === tools ? countToolsTokens(tools) : countToolsTokens(sent) };
+  if (tokenCache.size >= tokenCacheLimit) tokenCache.delete(tokenCache.keys().next().value ?? '');
+  tokenCache.set(key, counts);
+  return counts;
+}
+
+function fromSurfaceDecision(mode: ToolRoutingMode, decision: SurfaceDecision, turn: Turn, outcome: ToolRoutingDecision['outcome']): ToolRoutingDecision {
+  return {
+    mode,
+    outcome,
+    reason: decision.reason,
+    predictedToolsets: decision.predictedToolsets,
+    confidence: decision.confidence,
+    fullToolCount: turn.tools.length,
+    sentToolCount: decision.tools.length,
+  };
+}
+
+/**
+ * The tools stage of the request path. A narrowed session gets its stored surface rebuilt byte-identically;
+ * a first turn is classified; a request with history and no known session is treated as resumed. In shadow mode
+ * the decision is recorded and the full surface sent; `off` sends the full surface and lifts narrowed sessions
+ * back to it for good. Never throws: any failure sends the client's own tools.
+ */
+export async function routeTools(
+  turn: Turn,
+  sessionId: string,
+  store: SessionStore,
+  config: ToolRoutingConfig,
+  mode: ToolRoutingMode,
+): Promise<ToolStageResult> {
+  const tools = Array.isArray(turn.body.tools) ? (turn.body.tools as unknown[]) : [];
+  const previous = await store.get(sessionId).catch(() => undefined);
+  const state: SessionState = previous ?? { updatedAt: Date.now() };
+  const base = { mode, fullToolCount: turn.tools.length, predictedToolsets: state.toolsets ?? [] };
+  if (tools.length === 0) {
+    return { decision: { ...base, outcome: 'passthrough', reason: 'no_tools', sentToolCount: 0 }, state };
+  }
+  if (mode === 'off') {
+    if (state.narrowed) {
+      state.narrowed = false;
+      await store.set(sessionId, state).catch(() => undefined);
+    }
+    return { decision: { ...base, outcome: 'full', reason: 'routing_off', sentToolCount: tools.length }, state };
+  }
+  if (previous?.toolsets) {
+    if (!previous.narrowed) {
+      return { decision: { ...base, outcome: 'full', reason: 'session_on_full_surface', sentToolCount: tools.length }, state };
+    }
+    const context = toolRoutingContext(tools, turn.format, config);
+    if (typeof context === 'string') {
+      return { decision: { ...base, outcome: 'full', reason: context, sentToolCount: tools.length }, state };
+    }
+    const toolsets = [...previous.toolsets];
+    // A tool the model called that the surface had pruned (the client still had it) widens the surface.
+    for (const message of turn.messages) {
+      for (const name of message.toolCallNames) {
+        const owner = toolsetOfTool(context, name);
+        if (owner !== undefined && !toolsets.includes(owner)) toolsets.push(owner);
+      }
+    }
+    const surface = buildSurface(context, config, toolsets);
+    state.toolsets = surface.loadedToolsets;
+    turn.body.tools = surface.tools;
+    if (toolsets.length !== previous.toolsets.length) await store.set(sessionId, state).catch(() => undefined);
+    const tokens = schemaTokens(turn, surface.tools, surface.loadedToolsets.join(','));
+    return {
+      decision: {
+        ...base,
+        outcome: 'sticky',
+        reason: 'session_surface',
+        predictedToolsets: surface.loadedToolsets,
+        sentToolCount: surface.tools.length,
+        fullSchemaTokens: tokens.full,
+        sentSchemaTokens: tokens.sent,
+      },
+      narrowed: { context, surface },
+      state,
+    };
+  }
+  const input = { tools, format: turn.format, messages: turn.messages, config };
+  const decided = isFirstTurn(turn.messages) ? decideFirstTurnSurface(input) : decideResumedSurface(input);
+  if (decided.outcome !== 'narrowed' || !decided.surface) {
+    return { decision: { ...fromSurfaceDecision(mode, decided, turn, 'full'), sentToolCount: tools.length }, state };
+  }
+  const context = toolRoutingContext(tools, turn.format, config);
+  if (typeof context === 'string') {
+    return { decision: { ...fromSurfaceDecision(mode, decided, turn, 'full'), sentToolCount: tools.length }, state };
+  }
+  state.toolsets = decided.surface.loadedToolsets;
+  state.narrowed = mode === 'on';
+  await store.set(sessionId, state).catch(() => undefined);
+  const tokens = schemaTokens(turn, decided.surface.tools, decided.surface.loadedToolsets.join(','));
+  const decision: ToolRoutingDecision = {
+    ...fromSurfaceDecision(mode, decided, turn, mode === 'on' ? 'narrowed' : 'full'),
+    predictedToolsets: decided.surface.loadedToolsets,
+    sentToolCount: mode === 'on' ? decided.surface.tools.length : tools.length,
+    fullSchemaTokens: tokens.full,
+    sentSchemaTokens: mode === 'on' ? tokens.sent : tokens.full,
+  };
+  if (mode !== 'on') return { decision: { ...decision, reason: `shadow:${decided.reason}` }, state };
+  turn.body.tools = decided.surface.tools;
+  return { decision, narrowed: { context, surface: decided.surface }, state };
+}
+
+/** Adds toolsets to a narrowed session (after request_toolset) and returns the grown surface. */
+export async function expandSessionSurface(
+  turn: Turn,
+  sessionId: string,
+  store: SessionStore,
+  config: ToolRoutingConfig,
+  narrowed: { context: ToolRoutingContext; surface: ToolSurface },
+  state: SessionState,
+  added: string[],
+): Promise<ToolSurface> {
+  const toolsets = [...(state.toolsets ?? narrowed.surface.loadedToolsets)];
+  for (const toolset of added) if (!toolsets.includes(toolset)) toolsets.push(toolset);
+  const surface = buildSurface(narrowed.context, config, toolsets);
+  state.toolsets = surface.loadedToolsets;
+  state.recoveries = (state.recoveries ?? 0) + 1;
+  await store.set(sessionId, state).catch(() => undefined);
+  turn.body.tools = surface.tools;
+  narrowed.surface = surface;
+  return surface;
+}
+
+export { requestToolsetName };
