@@ -188,7 +188,7 @@ describe('Ledger', () => {
     const store = new MemoryLedgerStore();
     const ledger = new Ledger({ store, config: { flush_interval_ms: 20 } });
     ledger.record(makeRequestRecord({ requestId: 'timed' }));
-    await vi.waitFor(async () => expect((await store.totals()).requests).toBe(1), { timeout: 1000, interval: 10 });
+    await vi.waitFor(async () => expect((await store.totals()).requests).toBe(1), { timeout: 5000, interval: 10 });
     await ledger.close();
   });
 

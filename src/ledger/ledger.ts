@@ -128,7 +128,10 @@ export class Ledger {
 
   /** Writes everything accepted so far. Resolves when written, or when the store failed (rows stay queued). */
   flush(): Promise<void> {
-    this.#flushChain = this.#flushChain.then(() => this.#flushOnce());
+    // The chain never rejects: a rejected link would skip every later flush and, from the timer, end the process.
+    this.#flushChain = this.#flushChain.then(() =>
+      this.#flushOnce().catch((error: unknown) => this.#logger.error({ err: error }, 'ledger flush failed')),
+    );
     return this.#flushChain;
   }
 
