@@ -13,6 +13,7 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   doctor: { summary: 'Check config, providers, port and data directory', load: async () => (await import('./doctor.js')).doctorCommand },
   'eval tools': { summary: 'Measure first-turn tool routing on labelled cases', load: async () => (await import('./eval-tools.js')).evalToolsCommand },
   'eval topics': { summary: 'Measure topic routing (or user-defined routes on CLINC rows)', load: async () => (await import('./eval-topics.js')).evalTopicsCommand },
+  'eval difficulty': { summary: 'Measure the difficulty model as a strong/weak router (RouteLLM metrics)', load: async () => (await import('./eval-difficulty.js')).evalDifficultyCommand },
   'models list': { summary: 'Show every provider/model with its switch, capabilities, tier and prices', load: async () => (await import('./models-list.js')).modelsListCommand },
   'models probe': { summary: 'Check tool calling and vision per model with one cheap call each', load: async () => (await import('./models-probe.js')).modelsProbeCommand },
   'models enable': { summary: 'Switch a provider/model on (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsEnableCommand },

@@ -13,7 +13,10 @@ export interface DifficultyEstimate {
   probability: number;
   /** Probability that the cheap model gets the prompt wrong, whether or not the strong one would do better. */
   cheapFailure: number;
-  /** 1 (easiest fifth of training prompts) to 5 (hardest fifth). */
+  /**
+   * 1 (hardest fifth of training prompts) to 5 (easiest fifth): the project's scale, where 1 also means the
+   * strongest capability tier.
+   */
   level: 1 | 2 | 3 | 4 | 5;
   /** The features that pushed the prompt toward "only the strong model gets it right". */
   features: FeatureContribution[];
@@ -30,11 +33,11 @@ export class DifficultyEstimator {
     const features = difficultyFeatures(text);
     const { probabilities } = this.model.predict(features);
     const probability = routingProbability(probabilities);
-    const level = 1 + this.weights.levelCutpoints.filter((cutpoint) => probability > cutpoint).length;
+    const level = 5 - this.weights.levelCutpoints.filter((cutpoint) => probability > cutpoint).length;
     return {
       probability: round(probability, 4),
       cheapFailure: round((probabilities[1] ?? 0) + (probabilities[2] ?? 0), 4),
-      level: Math.min(5, level) as DifficultyEstimate['level'],
+      level: Math.max(1, Math.min(5, level)) as DifficultyEstimate['level'],
       features: this.model.explain(features, 1, 5),
     };
   }

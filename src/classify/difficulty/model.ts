@@ -7,7 +7,7 @@ import type { LinearModelJson } from '../text/linear-model.js';
  */
 export interface DifficultyWeightsJson {
   model: LinearModelJson;
-  /** Upper bounds of `probability` for levels 1–4 (quintiles of held-out training predictions); above → 5. */
+  /** Quintile boundaries of held-out `probability` (ascending); above all four → level 1 (hardest), below all → 5. */
   levelCutpoints: number[];
   /** The threshold that, on held-out training folds, reached 95% of always-strong quality at least cost. */
   suggestedThreshold: number;

@@ -8,6 +8,7 @@ import type { Intent, Topic } from './taxonomy.js';
  */
 export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> = {
   software_it: [
+    'join', 'joins', 'schema', 'cron', 'crontab', 'race condition', 'concurrency', 'goroutine*', 'time complexity', 'big o', 'quicksort', 'binary search', 'hash', 's3', 'ec2', 'lambda function*', 'iam', 'website', 'browser', 'plugin', 'wordpress', 'raspberry pi', 'arduino', 'boot', 'bios', 'firmware', 'usb', 'bluetooth', 'ssd', 'disk', 'partition', 'outlook', 'smtp', 'oauth', 'jwt', 'authentication', 'login', 'axios', 'graphql', 'websocket*', 'localhost', 'proxy', 'load balancer', 'backoff', 'rate limit*', 'string', 'null', 'undefined', 'loop', 'div', 'flexbox', 'emulator', 'xcode', 'vscode', 'vim', 'pandas', 'numpy', 'jupyter', 'machine learning', 'neural network*', 'computer', 'pc', 'keyboard', '前端', '后端', '端口', '进程', '组件', '渲染', '算法', '配置', '证书', '电脑', '软件', '网站', '编译', '网络', 'คอมพิวเตอร์', 'เว็บไซต์', 'เว็บ', 'โปรแกรม', 'ซอฟต์แวร์', 'จอฟ้า', 'อินเทอร์เน็ต',
     'code', 'coding', 'program*', 'debug*', 'bug', 'bugs', 'compil*', 'refactor*', 'function', 'functions', 'class', 'method', 'variable*',
     'api', 'apis', 'endpoint*', 'server*', 'backend', 'frontend', 'database*', 'sql', 'query', 'queries', 'postgres*', 'mysql', 'sqlite',
     'mongodb', 'redis', 'docker*', 'kubernetes', 'kubectl', 'container*', 'pod', 'pods', 'deploy*', 'git', 'github', 'gitlab', 'commit*',
@@ -25,6 +26,7 @@ export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> =
     'โค้ด', 'เขียนโปรแกรม', 'เซิร์ฟเวอร์', 'ฐานข้อมูล', 'ดีบัก', 'ฟังก์ชัน', 'ติดตั้ง', 'แอป', 'บั๊ก', 'ระบบ',
   ],
   math: [
+    'lcm', 'gcd', 'least common multiple', 'greatest common divisor', 'inequalit*', 'absolute value', 'radian*', 'degrees', 'hexagon', 'polygon*', 'interior angle*', 'parabola', 'ellipse', 'slope', 'intercept', 'choose', 'binomial', 'digit', 'digits', 'number theory', 'infinity', 'infinite*', 'central limit theorem', 'distribution', 'random variable', 'marbles', 'without replacement', 'geometric', 'arithmetic series', 'formula', 'dividing', 'zero', '求', '之和', '化简', '泰勒', '展开', '公式', '推导', '三角函数', '不等式', '数列', 'ค.ร.น.', 'ห.ร.ม.', 'เมทริกซ์', 'พิสูจน์', 'จำนวน', 'โจทย์', 'สูตร', 'อตรรกยะ',
     'math*', 'equation*', 'solve', 'solving', 'derivative*', 'integral*', 'integrate', 'calculus', 'algebra*', 'geometry', 'trigonometr*',
     'sin', 'cos', 'tan', 'log', 'logarithm*', 'matrix', 'matrices', 'determinant', 'eigen*', 'vector*', 'prove', 'proof', 'theorem', 'lemma',
     'induction', 'prime*', 'factor', 'factori*', 'fraction*', 'percent*', 'probability', 'probabilit*', 'statistic*', 'variance',
@@ -37,6 +39,7 @@ export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> =
     'สมการ', 'อนุพันธ์', 'ความน่าจะเป็น', 'พื้นที่', 'ลอการิทึม', 'คณิต', 'เศษส่วน', 'ร้อยละ',
   ],
   science: [
+    'lightning', 'thunder', 'mitochondria', 'nucleus', 'organism*', 'ionic', 'covalent', 'chemical bond', 'catalyst*', 'reactor', 'fission', 'fusion', 'immune system', 'chlorophyll', 'northern lights', 'aurora', 'lift', 'aerodynamic*', 'solar panel*', 'semiconductor*', 'photovoltaic', 'higgs', 'boson', 'particle*', 'kinetic', 'potential energy', 'mass', 'density', 'water cycle', 'evaporat*', 'condens*', 'climate', 'placebo', 'krebs', 'mantle', 'magma', 'extinct*', 'acid rain', 'salty', 'physicist*', 'chemist*', 'biologist*', 'laboratory', 'lab', '海水', '相对论', '时间膨胀', '恐龙', '灭绝', '酸雨', '原子', '分子', '实验', '科学', 'อะตอม', 'ดวงจันทร์', 'ท้องฟ้า', 'สังเคราะห์แสง', 'ดาว', 'โมเลกุล', 'ข้างขึ้น',
     'science', 'scientific', 'physics', 'chemistry', 'chemical', 'biology', 'biolog*', 'astronom*', 'geolog*', 'ecolog*', 'evolution*',
     'species', 'cell', 'cells', 'dna', 'rna', 'gene', 'genes', 'genetic*', 'crispr', 'protein*', 'enzyme*', 'molecul*', 'atom*',
     'electron*', 'proton*', 'neutron*', 'quantum', 'relativity', 'gravity', 'gravitation*', 'force', 'energy', 'momentum', 'velocity',
@@ -50,6 +53,7 @@ export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> =
     'วิทยาศาสตร์', 'ฟิสิกส์', 'เคมี', 'ชีววิทยา', 'แรงโน้มถ่วง', 'วิวัฒนาการ', 'ปฏิกิริยา', 'โลกร้อน', 'ดาราศาสตร์',
   ],
   business_finance: [
+    'ipo', 'lockup', 'rsu*', 'cofounder*', 'co-founder*', 'financial advisor', 'central bank*', 'money supply', 'fed', 'federal reserve', 'lifetime value', 'ltv', 'cac', 'executive summary', 'business plan', 'marketplace', 'expansion', 'restaurant', 'net margin', 'profitab*', 'asset allocation', 'tax bracket', 'bracket', 'invoice*', 'payroll', 'freelanc*', 'income', 'earnings', 'dollars', 'leasing', 'company', 'companies', 'firm', 'enterprise', '资产', '配置资产', '现金流', '奶茶店', '美联储', '加息', '股市', '创业', '收入', '银行', '贷款', '预算', '市场', '开店', 'บัญชี', 'เงินเฟ้อ', 'เงินออม', 'ซื้อบ้าน', 'ตั้งราคา', 'ขายของ', 'ธนาคาร', 'เงินเดือน', 'ค่าใช้จ่าย', 'รายได้', 'คุ้ม',
     'business*', 'financ*', 'money', 'invest*', 'stock*', 'share price', 'shares', 'bond*', 'etf*', 'index fund*', 'portfolio', 'dividend*',
     'market*', 'revenue', 'profit*', 'margin*', 'cost*', 'price', 'pricing', 'budget*', 'loan*', 'mortgage*', 'interest rate*', 'interest',
     'inflation', 'economy', 'econom*', 'tax', 'taxes', 'accounting', 'balance sheet', 'cash flow', 'ebitda', 'roi', 'npv', 'irr', 'valuation',
@@ -62,6 +66,7 @@ export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> =
     'ลงทุน', 'หุ้น', 'กองทุน', 'ดอกเบี้ย', 'การเงิน', 'ธุรกิจ', 'ต้นทุน', 'กำไร', 'เงินทุน', 'เกษียณ', 'ภาษี',
   ],
   legal_government: [
+    'refund', 'restraining order', 'amendment', 'free speech', 'hate speech', 'city council', 'council', 'filibuster', 'probate', 'sued', 'debt collector*', 'ccpa', 'sponsor', 'layoff*', 'jaywalk*', 'european commission', 'uninsured', 'defamation', 'libel', 'slander', 'notary', 'affidavit', 'subpoena', 'tribunal', 'legislation', 'ordinance', 'treaty', 'senator', 'mayor', 'governor', 'legally', 'enforceable', 'binding', 'prosecut*', 'guilty', 'lawful', 'unlawful', 'inheritance', '辞退', '仲裁', '离婚', '财产分割', '维权', '假货', '护照', '办理', '起诉', '诉讼', '法规', '权益', '警察', '犯罪', '消费者', 'เงินประกัน', 'วีซ่า', 'ฟ้อง', 'หมิ่นประมาท', 'แรงงาน', 'ลาพักร้อน', 'ตำรวจ', 'คดี', 'สิทธิ', 'หนังสือเดินทาง', 'ใบอนุญาต', 'ราชการ',
     'law', 'laws', 'legal*', 'illegal', 'lawyer*', 'attorney*', 'court*', 'judge', 'jury', 'sue', 'suing', 'lawsuit*', 'liable', 'liability',
     'contract*', 'clause*', 'nda', 'agreement', 'rights', 'landlord*', 'tenant*', 'evict*', 'lease', 'deposit', 'will', 'estate', 'divorce',
     'custody', 'copyright*', 'trademark*', 'patent*', 'fair use', 'gdpr', 'hipaa', 'pdpa', 'privacy policy', 'compliance', 'regulat*',
@@ -74,6 +79,7 @@ export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> =
     'กฎหมาย', 'นายจ้าง', 'ค่าชดเชย', 'จดทะเบียน', 'พินัยกรรม', 'แจ้งความ', 'สัญญา', 'ศาล', 'ทนาย', 'รัฐบาล',
   ],
   medicine_healthcare: [
+    'melatonin', 'heartburn', 'reflux', 'first aid', 'knee', 'joint pain', 'blood sugar', 'glucose', 'insulin', 'mole', 'ssri*', 'antidepressant*', 'sore throat', 'glands', 'tonsil*', 'ear infection', 'anemia', 'tetanus', 'shingles', 'chickenpox', 'heart attack', 'toddler', 'pediatric*', 'memory loss', 'atorvastatin', 'muscle ache*', 'pregnancy', 'breastfeeding', 'menstrua*', 'dentist', 'tooth', 'teeth', 'physiotherap*', 'physical therapy', 'bmi', 'dehydrat*', 'vomit*', 'diarrhea', 'constipation', 'stomach', 'chest pain', 'bleeding', 'bruise', 'stitches', 'ambulance', 'pharmacy', 'pharmacist', 'hurts', 'hurt', 'sore', '胃疼', '孕妇', '血压', '骨质疏松', '补钙', '吃药', '医院', '头疼', '拉肚子', '过敏', '疫苗', '怀孕', '健康', '血糖', 'ท้องเสีย', 'ยาแก้อักเสบ', 'นอนไม่หลับ', 'ผื่น', 'คอเลสเตอรอล', 'หาหมอ', 'โรงพยาบาล', 'ปวดท้อง', 'เจ็บคอ', 'สุขภาพ', 'วัคซีน', 'ตั้งครรภ์',
     'medic*', 'health*', 'doctor*', 'nurse*', 'hospital*', 'clinic*', 'patient*', 'symptom*', 'diagnos*', 'treatment*', 'treat', 'therap*',
     'disease*', 'illness', 'infection*', 'infected', 'virus', 'flu', 'covid', 'cold', 'fever', 'cough*', 'headache*', 'migraine*', 'pain',
     'ache', 'rash', 'itch*', 'allerg*', 'asthma', 'diabet*', 'blood', 'cholesterol', 'blood pressure', 'heart', 'stroke', 'cancer*', 'tumor*',
@@ -87,6 +93,7 @@ export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> =
     'ปวดหัว', 'ไมเกรน', 'เบาหวาน', 'ไข้', 'ยา', 'อาการ', 'หมอ', 'โรค', 'ไข้เลือดออก', 'ความดัน',
   ],
   writing_language: [
+    'singular', 'plural', 'noun*', 'verb*', 'adjective*', 'adverb*', 'tense', 'preposition*', 'whom', 'in a sentence', 'bio', 'thank you note', 'fairy tale', 'fan fiction', 'fanfic', 'opening line*', 'narration', 'first person', 'third person', 'plain english', 'non-native', 'proverb', 'wording', 'announcement', 'press release', 'vocabulary', 'phrase', 'phrasing', '祝福语', '日语', '绝句', '句子', '词语', '表达', '小说', '写作', 'คำอวยพร', 'สำนวน', 'นิทาน', 'เกลา', 'คำว่า', 'ประโยค', 'ความหมาย', 'นิยาย',
     'write', 'writing', 'rewrite', 'rephrase', 'draft', 'edit', 'editing', 'proofread*', 'grammar', 'spelling', 'punctuation', 'semicolon',
     'sentence*', 'paragraph*', 'essay*', 'story', 'stories', 'short story', 'novel*', 'poem*', 'poetry', 'haiku', 'sonnet', 'limerick',
     'lyrics', 'verse', 'stanza', 'rhyme*', 'prose', 'fiction', 'fantasy', 'character*', 'villain', 'protagonist', 'plot', 'chapter*',
@@ -99,6 +106,7 @@ export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> =
     'แต่ง', 'กลอน', 'แปล', 'เรื่องสั้น', 'คำผิด', 'ภาษาอังกฤษ', 'จดหมาย', 'เขียน', 'บทความ',
   ],
   entertainment_media: [
+    'rpg*', 'baldur*', 'x-men', 'streaming', 'tour de france', 'stardew', 'championship', 'binge', 'sci-fi', 'true crime', 'goalkeeper', 'penalt*', 'adaptation*', 'cast', 'sequel', 'franchise', 'hulu', 'spotify', 'grammy*', 'emmy*', 'comic*', 'superhero*', 'wrestling', 'ufc', 'boxing', 'golf', 'rugby', 'hockey', 'nhl', 'mlb', 'league', 'binge-watch', '国产剧', '王者荣耀', '英雄联盟', '歌曲', '得分', '球队', '演员', '导演', '漫画', '追剧', 'ออสการ์', 'เกมมือถือ', 'ทีมชาติ', 'ฟุตบอลโลก', 'อนิเมะ', 'การ์ตูน', 'นักแสดง', 'ภาพยนตร์', 'คอนเสิร์ต',
     'movie*', 'film*', 'cinema*', 'tv', 'show', 'shows', 'series', 'season', 'episode*', 'netflix', 'hbo', 'disney', 'anime', 'manga',
     'k-drama*', 'drama', 'actor*', 'actress*', 'director', 'oscar*', 'box office', 'trailer', 'game', 'games', 'gaming', 'video game*',
     'console', 'switch', 'playstation', 'xbox', 'nintendo', 'steam', 'boss', 'level', 'quest', 'zelda', 'pokemon', 'minecraft',
@@ -130,7 +138,7 @@ export const intentLexicon: Record<Intent, readonly string[]> = {
   ],
   conversational: [
     'hi', 'hello', 'hey', 'thanks', 'thank you', 'thx', 'ok', 'okay', 'cool', 'great', 'bye', 'goodnight', 'good night', 'good morning',
-    'lol', 'haha', 'sounds good', 'never mind', 'got it', 'recommend', 'suggest', 'favorite', 'bored', 'chat', 'you', 'yes', 'no',
+    'lol', 'haha', 'sounds good', 'never mind', 'got it', 'favorite', 'bored', 'chat', 'yes please', 'that\'s all',
     '你好', '谢谢', '好的', '明白', 'สวัสดี', 'ขอบคุณ', 'โอเค', 'เบื่อ', 'คุย',
   ],
 };

@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { difficultyFeatures } from '../classify/difficulty/features.js';
+import { routingProbability } from '../classify/difficulty/model.js';
+import { trainDifficultyModel } from '../classify/difficulty/train.js';
+import { LinearModel } from '../classify/text/linear-model.js';
+import type { DifficultyCase } from './difficulty-cases.js';
+import { caseQualities } from './difficulty-cases.js';
+import type { DifficultyMetrics } from './difficulty-metrics.js';
+import { difficultyMetrics } from './difficulty-metrics.js';
+import { percentileMs } from './timing.js';
+
+export interface DifficultyEvalReport {
+  cases: number;
+  /** `shipped`: the shipped weights scored every row; `cross-validated`: each row scored by a model trained without its fold. */
+  scoring: 'shipped' | 'cross-validated';
+  gsm8k?: DifficultyMetrics;
+  mmlu?: DifficultyMetrics;
+  mt_bench?: DifficultyMetrics;
+  overall: DifficultyMetrics;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+/** Scores every case with `score` (higher = send to the strong model) and computes per-benchmark metrics. */
+export function runDifficultyEval(cases: readonly DifficultyCase[], score: (prompt: string) => number, scoring: DifficultyEvalReport['scoring'] = 'shipped', precomputed?: readonly number[]): DifficultyEvalReport {
+  const usable = cases.flatMap((row, index) => {
+    const quality = caseQualities(row);
+    return quality ? [{ row, quality, index }] : [];
+  });
+  const durations: number[] = [];
+  const scores = usable.map(({ row, index }) => {
+    if (precomputed) return precomputed[index] ?? 0;
+    const started = performance.now();
+    const value = score(row.prompt);
+    durations.push(performance.now() - started);
+    return value;
+  });
+  const metricsFor = (benchmark: string | undefined): DifficultyMetrics | undefined => {
+    const selected = usable.flatMap((item, position) => (benchmark === undefined || item.row.benchmark === benchmark ? [{ score: scores[position]!, weakQuality: item.quality.weak, strongQuality: item.quality.strong }] : []));
+    return selected.length ? difficultyMetrics(selected) : undefined;
+  };
+  const report: DifficultyEvalReport = { cases: usable.length, scoring, overall: metricsFor(undefined)!, p50_ms: percentileMs(durations, 50), p99_ms: percentileMs(durations, 99) };
+  for (const benchmark of ['gsm8k', 'mmlu', 'mt_bench'] as const) {
+    const metrics = metricsFor(benchmark);
+    if (metrics) report[benchmark] = metrics;
+  }
+  return report;
+}
+
+/**
+ * Honest numbers on a file the shipped model was trained on: each row is scored by a model trained on the
+ * other folds (row index mod `folds`), exactly as scripts/classifiers/train-difficulty.ts does.
+ */
+export function crossValidatedScores(cases: readonly DifficultyCase[], folds: number): number[] {
+  const rows = cases.map((row) => ({ features: difficultyFeatures(row.prompt), quality: caseQualities(row) }));
+  const scores = new Array<number>(cases.length).fill(0);
+  for (let fold = 0; fold < folds; fold += 1) {
+    const training = rows.flatMap((row, index) => (index % folds !== fold && row.quality ? [{ features: row.features, quality: row.quality }] : []));
+    const model = new LinearModel(trainDifficultyModel(training));
+    rows.forEach((row, index) => {
+      if (index % folds === fold) scores[index] = routingProbability(model.predict(row.features).probabilities);
+    });
+  }
+  return scores;
+}
