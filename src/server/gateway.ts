@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { probeFilePath, readProbeResults } from '../catalog/metadata/probe-results.js';
+import { loadLearnedDifficulty } from '../models/difficulty/load-learned.js';
 import { ModelRouter } from '../models/model-router.js';
 import { ModelSwitches } from '../models/switches/model-switches.js';
 import { FilePolicyStore, policyFilePath } from '../store/policy/file-policy-store.js';
@@ -16,6 +17,9 @@ import type { Provider, ProviderTimeouts } from '../providers/provider.js';
 import { createProvider } from '../providers/registry.js';
 import type { RequestObserver } from './request-observer.js';
 import type { UpstreamDialect } from '../dispatch/prepare-body.js';
+import { MemorySessionStore } from '../session/memory-session-store.js';
+import type { SessionStore } from '../session/session-store.js';
+import type { ToolRoutingMode } from '../tools/config.js';
 
 export interface GatewayOptions {
   config: Config;
@@ -44,6 +48,10 @@ export class Gateway {
   readonly cooldowns = new Cooldowns();
   readonly attemptLoop: AttemptLoop;
   readonly observers: RequestObserver[];
+  /** Sticky per-session state: tool surfaces. */
+  readonly sessions: SessionStore;
+  /** Tool routing mode, switchable at run time (admin API, `hermes-router router on|off|shadow`). */
+  toolRoutingMode: ToolRoutingMode;
   private readonly timeouts = new Map<string, ProviderTimeouts>();
   private readonly dialects = new Map<string, UpstreamDialect>();
   private readonly closeHooks: (() => Promise<void>)[] = [];
@@ -55,6 +63,8 @@ export class Gateway {
     this.dataDir = options.dataDir;
     this.observers = options.observers ?? [];
     this.env = options.env;
+    this.sessions = new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions });
+    this.toolRoutingMode = options.config.tool_routing.mode;
     this.catalog = new ModelCatalog(options.config, {
       probes: readProbeResults(probeFilePath(options.dataDir)),
       probeTtlMs: options.config.routing.probe_ttl_hours * 3_600_000,
@@ -92,6 +102,12 @@ export class Gateway {
       switches: this.switches,
       health: (deployment) => ({ closed: 0, 'half-open': 1, open: 2 })[this.breakers.state(deployment.qualifiedName)],
     });
+    if (options.config.routing.difficulty.estimator === 'learned') {
+      void loadLearnedDifficulty().then(({ estimator, error }) => {
+        if (estimator) this.modelRouter.setDifficultyEstimator(estimator);
+        else this.logger.warn({ error }, 'learned difficulty estimator unavailable; using the heuristic');
+      });
+    }
     this.attemptLoop = new AttemptLoop({
       providers: this.providers,
       keyPools: this.keyPools,
