@@ -1,4 +1,4 @@
-import { frameTokens } from '../features/scopes.js';
+import { frameTokens, instructionText } from '../features/scopes.js';
 import { hashFeatures, textFeatureNames } from '../features/text-features.js';
 import type { MultilabelModel } from '../linear/multilabel-model.js';
 import type { DescribedToolset, DescriptionProfile } from './description-matcher.js';
@@ -58,6 +58,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     descriptionScores = input.available.map((toolset) => all[profile.names.indexOf(toolset.name)] ?? 0);
   }
 
+  const named = namedToolsets(instructionText(input.text, tokens), input.available);
   const scores: Record<string, number> = {};
   const toolsets: string[] = [];
   let confidence = 1;
@@ -65,7 +66,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     const modelIndex = labelIndex.get(toolset.name);
     const known = modelIndex !== undefined;
     let score = known ? probabilities[modelIndex]! : descriptionScores[position] ?? 0;
-    if (rules.toolsets.has(toolset.name)) score = Math.max(score, 0.99);
+    if (rules.toolsets.has(toolset.name) || named.has(toolset.name)) score = Math.max(score, 0.99);
     scores[toolset.name] = round(score);
     const threshold = known ? input.thresholdFor(toolset.name) : input.descriptionThreshold;
     if (score >= threshold) {
@@ -83,6 +84,27 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     return { verdict, toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
   }
   return { verdict: 'toolsets', toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+}
+
+/**
+ * Toolsets the user names outright ("use the todo tool", "with computer_use", "session search"): the toolset's
+ * own name, or one of its tools whose name is distinctive (has an underscore or dash, so "find" or "add" in a
+ * BFCL-style API never fire). Written with spaces or underscores alike.
+ */
+function namedToolsets(instruction: string, available: readonly DescribedToolset[]): Set<string> {
+  const found = new Set<string>();
+  const text = ` ${instruction.replace(/[_-]/g, ' ').replace(/\s+/g, ' ')} `;
+  for (const toolset of available) {
+    const candidates = [toolset.name.replace(/^mcp:/, ''), ...toolset.toolNames.filter((name) => /[_-]/.test(name))];
+    for (const candidate of candidates) {
+      const spaced = candidate.toLowerCase().replace(/[_-]/g, ' ').trim();
+      if (spaced.length >= 4 && text.includes(` ${spaced} `)) {
+        found.add(toolset.name);
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 function round(value: number): number {
