@@ -122,23 +122,21 @@ describe('workload hint', () => {
 describe('session affinity', () => {
   it('keeps a session on the model that last answered it, and still fails over', async () => {
     const session = { 'x-hermes-session-affinity': `s-${Date.now()}` };
-    // First turn: the cheapest fails, so another model answers and becomes the session's model.
-    harness.upstream.setScript({ byModel: { 'cheap-small': { kind: 'error', status: 500 } } });
-    const first = await chat(harness.gateway.url, { model: 'hermes-router', messages: user(easyPrompt) }, session);
-    const answeredBy = first.headers.get('x-hermes-router-model');
-    expect(answeredBy).not.toBe('local/cheap-small');
-    harness.upstream.reset();
+    // First turn: a planning hint sends it to the strong model, which becomes the session's model.
+    const first = await chat(harness.gateway.url, { model: 'hermes-router', messages: user(easyPrompt) }, { ...session, 'x-hermes-workload-hint': 'planning' });
+    expect(first.headers.get('x-hermes-router-model')).toBe('local/strong');
     const second = await chat(harness.gateway.url, { model: 'hermes-router', messages: user(easyPrompt) }, session);
-    expect(second.headers.get('x-hermes-router-model')).toBe(answeredBy);
+    expect(second.headers.get('x-hermes-router-model')).toBe('local/strong');
     expect(second.headers.get('x-hermes-router-route')).toBe('affinity');
     // Another session is not affected.
     const other = await chat(harness.gateway.url, { model: 'hermes-router', messages: user(easyPrompt) }, { 'x-hermes-session-affinity': 'other' });
     expect(other.headers.get('x-hermes-router-model')).toBe('local/cheap-small');
     // The session's model failing: failover still applies.
-    harness.upstream.setScript({ byModel: { [answeredBy?.split('/')[1] ?? '']: { kind: 'error', status: 500 } } });
+    harness.upstream.setScript({ byModel: { strong: { kind: 'error', status: 500 } } });
     const third = await chat(harness.gateway.url, { model: 'hermes-router', messages: user(easyPrompt) }, session);
     expect(third.status).toBe(200);
-    expect(third.headers.get('x-hermes-router-model')).not.toBe(answeredBy);
+    expect(third.headers.get('x-hermes-router-model')).not.toBe('local/strong');
+    expect(harness.upstream.requests.map((request) => request.model).slice(-2)[0]).toBe('strong');
   });
 });
 
