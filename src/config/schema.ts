@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { routingConfigSchema } from '../models/config.js';
 import { ledgerConfigSchema } from '../ledger/config.js';
 import { providerKindNames } from '../providers/kinds.js';
+import { toolRoutingConfigSchema } from '../tools/config.js';
 
 const pricesSchema = z
   .object({
@@ -99,6 +100,15 @@ export const configSchema = z
     timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
     resilience: resilienceSchema.default(resilienceSchema.parse({})),
     ledger: ledgerConfigSchema.default(ledgerConfigSchema.parse({})),
+    tool_routing: toolRoutingConfigSchema.prefault({}),
+    sessions: z
+      .object({
+        /** A session untouched this long is forgotten; its next request is treated as resumed. */
+        ttl_ms: z.number().int().positive().default(6 * 60 * 60 * 1000),
+        max_sessions: z.number().int().positive().default(100_000),
+      })
+      .strict()
+      .prefault({}),
     routing: routingConfigSchema.default(routingConfigSchema.parse({})),
     logging: z
       .object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') })

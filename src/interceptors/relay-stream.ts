@@ -5,6 +5,8 @@ import type { JsonObject } from '../core/json.js';
 import { errorBody } from '../core/render-error.js';
 import type { SseEvent } from '../providers/provider.js';
 import type { SseWriter } from '../server/sse-writer.js';
+import type { ClientEmitter } from './client-emitter.js';
+import { writerEmitter } from './client-emitter.js';
 import { createAnthropicUsageAccumulator } from '../wire/anthropic-messages/usage.js';
 import { createOpenAiUsageAccumulator } from '../wire/openai-chat/usage.js';
 import { createAnthropicToOpenAiStream } from '../wire/translate/anthropic-to-openai-stream.js';
@@ -18,6 +20,13 @@ export interface RelayStreamOptions {
   first: SseEvent;
   rest: AsyncIterator<SseEvent>;
   writer: SseWriter;
+  /** Where client-format events go; defaults to the writer. Recovery filters plug in here. */
+  emitter?: ClientEmitter;
+  /**
+   * A continuation of a response already under way (after a request_toolset re-issue): the writer is not ended
+   * when this upstream stream ends cleanly, and the caller decides what follows.
+   */
+  keepOpen?: boolean;
   /** Model name to put in translated events. */
   model: string;
   /** The gateway added include_usage: the usage-only chunk is for the ledger, not the client. */
@@ -75,8 +84,7 @@ function collectText(payload: JsonObject, format: ApiFormat): string {
   return '';
 }
 
-function createHandler(options: RelayStreamOptions, usage: UsageAccumulator): EventHandler {
-  const { writer } = options;
+function createHandler(options: RelayStreamOptions, usage: UsageAccumulator, emitter: ClientEmitter): EventHandler {
   let finished = false;
   if (options.providerFormat === options.clientFormat && options.clientFormat === 'openai-chat') {
     return {
@@ -85,11 +93,11 @@ function createHandler(options: RelayStreamOptions, usage: UsageAccumulator): Ev
         if (openAiFinish(payload)) finished = true;
         const choices = payload.choices;
         const usageOnly = Array.isArray(choices) && choices.length === 0 && payload.usage != null;
-        if (!(usageOnly && options.hideUsageChunk)) writer.writeRaw(event.data);
+        if (!(usageOnly && options.hideUsageChunk)) emitter.emit(payload, event.data, undefined);
         return false;
       },
       close() {
-        writer.writeDone();
+        emitter.done();
       },
       finishSeen: () => finished,
     };
@@ -101,7 +109,7 @@ function createHandler(options: RelayStreamOptions, usage: UsageAccumulator): Ev
         usage.observe(payload);
         const type = typeof payload.type === 'string' ? payload.type : (event.event ?? 'message');
         if (type === 'message_delta' && isJsonObject(payload.delta) && payload.delta.stop_reason != null) finished = true;
-        writer.writeRaw(event.data, event.event ?? type);
+        emitter.emit(payload, event.data, event.event ?? type);
         if (type === 'message_stop') {
           stopped = true;
           return true;
@@ -110,7 +118,7 @@ function createHandler(options: RelayStreamOptions, usage: UsageAccumulator): Ev
       },
       close() {
         // A provider that ended after the stop reason but without message_stop: finish the protocol for it.
-        if (!stopped) writer.writeJson({ type: 'message_stop' }, 'message_stop');
+        if (!stopped) emitter.emit({ type: 'message_stop' }, undefined, 'message_stop');
       },
       finishSeen: () => finished || stopped,
     };
@@ -121,12 +129,12 @@ function createHandler(options: RelayStreamOptions, usage: UsageAccumulator): Ev
       handle(_event, payload) {
         usage.observe(payload);
         if (payload.type === 'message_delta' && isJsonObject(payload.delta) && payload.delta.stop_reason != null) finished = true;
-        for (const chunk of translator.push(payload)) writer.writeJson(chunk);
+        for (const chunk of translator.push(payload)) emitter.emit(chunk, undefined, undefined);
         return payload.type === 'message_stop';
       },
       close() {
-        for (const chunk of translator.finish()) writer.writeJson(chunk);
-        writer.writeDone();
+        for (const chunk of translator.finish()) emitter.emit(chunk, undefined, undefined);
+        emitter.done();
       },
       finishSeen: () => finished,
     };
@@ -136,11 +144,11 @@ function createHandler(options: RelayStreamOptions, usage: UsageAccumulator): Ev
     handle(_event, payload) {
       usage.observe(payload);
       if (openAiFinish(payload)) finished = true;
-      for (const output of translator.push(payload)) writer.writeJson(output.data, output.event);
+      for (const output of translator.push(payload)) emitter.emit(output.data, undefined, output.event);
       return false;
     },
     close() {
-      for (const output of translator.finish()) writer.writeJson(output.data, output.event);
+      for (const output of translator.finish()) emitter.emit(output.data, undefined, output.event);
     },
     finishSeen: () => finished,
   };
@@ -154,7 +162,7 @@ function createHandler(options: RelayStreamOptions, usage: UsageAccumulator): Ev
  */
 export async function relayStream(options: RelayStreamOptions): Promise<RelayOutcome> {
   const usage = options.providerFormat === 'openai-chat' ? createOpenAiUsageAccumulator() : createAnthropicUsageAccumulator();
-  const handler = createHandler(options, usage);
+  const handler = createHandler(options, usage, options.emitter ?? writerEmitter(options.writer));
   let responseText = '';
   let sentinel = false;
   try {
@@ -179,7 +187,7 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
       throw new GatewayError('stream_interrupted', 'the provider ended the stream before the answer was complete');
     }
     handler.close();
-    options.writer.end();
+    if (!options.keepOpen) options.writer.end();
     return { usage: usage.result(), completed: true, upstreamEndedAt: Date.now(), responseText };
   } catch (caught) {
     const error = options.signal.aborted

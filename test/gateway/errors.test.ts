@@ -92,7 +92,8 @@ describe('a Hermes-shaped request', () => {
     const tools = JSON.parse(readFileSync(new URL('../fixtures/hermes/tools.cli.json', import.meta.url), 'utf8')) as Record<string, unknown>[];
     // tools.cli.json carries a `toolset` field per tool that Hermes does not send.
     const body = { ...hermes, model: 'hermes-router', tools: tools.map(({ toolset: _toolset, ...tool }) => tool) };
-    const big = await startHarness((url) => defaultConfig(url));
+    // Tool routing off: with nothing to route, the gateway's only edit is the model name.
+    const big = await startHarness((url) => ({ ...defaultConfig(url), tool_routing: { mode: 'off' } }));
     try {
       const response = await fetch(`${big.openAiBaseUrl}/chat/completions`, {
         method: 'POST',

@@ -1,23 +1,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiFormat } from '../../core/api-format.js';
-import { GatewayError, toGatewayError } from '../../core/errors.js';
+import { toGatewayError } from '../../core/errors.js';
 import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
-import type { RouteDecision } from '../../core/route-decision.js';
+import type { RouteDecision, ToolRoutingDecision } from '../../core/route-decision.js';
 import type { Turn } from '../../core/turn.js';
-import type { Usage } from '../../core/usage.js';
+import type { Deployment } from '../../catalog/deployment.js';
 import type { DispatchSuccess } from '../../dispatch/attempt-loop.js';
-import { clientAskedForUsage, prepareUpstreamBody } from '../../dispatch/prepare-body.js';
+import type { Provider } from '../../providers/provider.js';
+import { prepareUpstreamBody } from '../../dispatch/prepare-body.js';
 import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
-import { relayJson } from '../../interceptors/relay-json.js';
-import { relayStream } from '../../interceptors/relay-stream.js';
+import { appendRecoveryTurn } from '../../interceptors/toolset-recovery/append-recovery-turn.js';
+import type { Candidate } from '../../models/candidate.js';
+import { expandSessionSurface, requestToolsetName, routeTools } from '../../tools/gateway-stage.js';
+import type { ToolStageResult } from '../../tools/gateway-stage.js';
+import { parseRequestToolsetCall, requestToolsetResultText } from '../../tools/recovery.js';
 import { resolveSessionIdentity } from '../../session/session-identity.js';
 import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/decode.js';
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
 import { forwardableHeaders, readClientHints } from '../client-hints.js';
 import type { Gateway } from '../gateway.js';
 import { readJsonRequest } from '../read-body.js';
-import { sendError, sendJson } from '../send.js';
-import { SseWriter } from '../sse-writer.js';
+import { sendError } from '../send.js';
+import { respond } from './chat-respond.js';
+import type { Recovery } from './chat-respond.js';
 
 const decoders = {
   'openai-chat': decodeOpenAiChatRequest,
@@ -36,7 +41,6 @@ export interface ChatRequestContext {
 interface Tracking {
   record: RequestRecord;
   turn?: Turn;
-  upstreamMs: number;
   responseText: string;
 }
 
@@ -90,7 +94,6 @@ export async function handleChat(
       decision,
       attempts: [],
     },
-    upstreamMs: 0,
     responseText: '',
   };
   for (const observer of gateway.observers) observer.requestStarted();
@@ -108,24 +111,53 @@ export async function handleChat(
     const session = resolveSessionIdentity(turn);
     decision.session = session;
     tracking.record.sessionId = session.id;
+    const tools = await routeTools(turn, session.id, gateway.sessions, gateway.config.tool_routing, gateway.toolRoutingMode).catch(
+      (error: unknown) => {
+        // Fail open: a routing failure sends the client's own tools.
+        gateway.logger.error({ err: error, requestId: context.requestId }, 'tool routing failed; sending the full surface');
+        return undefined;
+      },
+    );
+    if (tools) decision.tools = tools.decision;
     const { candidates, decision: modelDecision } = gateway.modelRouter.route(turn, session.id);
     decision.models = modelDecision;
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
-    const success = await gateway.attemptLoop.run({
-      candidates,
+    const plan = {
       stream: turn.stream,
       signal: controller.signal,
       forwardHeaders: forwardableHeaders(request.headers),
       attempts: tracking.record.attempts,
-      isEnabled: (deployment) => gateway.switches.isEnabled(deployment),
-      prepare: (deployment, provider) =>
+      isEnabled: (deployment: Deployment) => gateway.switches.isEnabled(deployment),
+      prepare: (deployment: Deployment, provider: Provider) =>
         prepareUpstreamBody(turn, deployment, provider, gateway.dialectFor(deployment.providerId), facts),
-    });
+    };
+    const success = await gateway.attemptLoop.run({ ...plan, candidates });
     const route = candidates.find((candidate) => candidate.deployment === success.deployment)?.source ?? 'explicit';
     gateway.modelRouter.succeeded(session.id, success.deployment, success.attempt.durationMs);
     tracking.record.servedProvider = success.deployment.providerId;
     tracking.record.servedModel = success.deployment.modelId;
-    await respond(turn, success, response, tracking, controller.signal, facts, route, context.monotonicStart);
+    const recovery =
+      tools?.narrowed && decision.tools
+        ? toolsetRecovery(gateway, turn, session.id, tools, decision.tools, () =>
+            gateway.attemptLoop.run({ ...plan, candidates: servedFirst(candidates, tracking.record.servedProvider, tracking.record.servedModel) }),
+          )
+        : undefined;
+    await respond({
+      turn,
+      first: success,
+      response,
+      record: tracking.record,
+      signal: controller.signal,
+      facts,
+      route,
+      monotonicStart: context.monotonicStart,
+      ...(recovery ? { recovery } : {}),
+      headers: (served) =>
+        routingHeaders(turn.requestId, Math.max(0, performance.now() - context.monotonicStart - upstreamTime(tracking.record.attempts)), served, route),
+      onText: (text) => {
+        tracking.responseText = text;
+      },
+    });
   } catch (caught) {
     const error = toGatewayError(caught);
     if (error.errorClass === 'internal') gateway.logger.error({ err: caught, requestId: context.requestId }, 'request failed inside the gateway');
@@ -139,59 +171,45 @@ export async function handleChat(
   }
 }
 
-async function respond(
-  turn: Turn,
-  success: DispatchSuccess,
-  response: ServerResponse,
-  tracking: Tracking,
-  signal: AbortSignal,
-  facts: PreparedBodyFacts,
-  route: string,
-  monotonicStart: number,
-): Promise<void> {
-  const providerFormat = success.provider.format;
-  const overheadSoFar = () => Math.max(0, performance.now() - monotonicStart - upstreamTime(tracking.record.attempts));
-  if (success.stream) {
-    const writer = new SseWriter(response, turn.format);
-    writer.start(200, routingHeaders(turn.requestId, overheadSoFar(), success, route));
-    tracking.record.timeToFirstByteMs = performance.now() - monotonicStart;
-    const streamStartedAt = Date.now();
-    const outcome = await relayStream({
-      providerFormat,
-      clientFormat: turn.format,
-      first: success.stream.first,
-      rest: success.stream.rest,
-      writer,
-      model: success.deployment.modelId,
-      hideUsageChunk: facts.addedUsageChunk,
-      clientIncludeUsage: clientAskedForUsage(turn.body),
-      signal,
-    });
-    // The upstream time of a stream runs until its last event: the attempt's duration covers it all.
-    success.attempt.durationMs += outcome.upstreamEndedAt - streamStartedAt;
-    tracking.responseText = outcome.responseText;
-    applyUsage(tracking.record, outcome.usage);
-    if (outcome.error) {
-      tracking.record.status = outcome.error.errorClass === 'client_closed' ? 499 : 200;
-      tracking.record.errorClass = outcome.error.errorClass;
-      success.attempt.errorClass = outcome.error.errorClass;
-      success.attempt.errorMessage = outcome.error.message.slice(0, 500);
-    } else {
-      tracking.record.status = 200;
-    }
-    return;
-  }
-  if (success.response.kind !== 'json') throw new GatewayError('internal', 'expected a JSON response');
-  const relayed = relayJson(success.response.body, providerFormat, turn.format, success.deployment.modelId);
-  tracking.responseText = relayed.responseText;
-  applyUsage(tracking.record, relayed.usage);
-  tracking.record.status = 200;
-  tracking.record.timeToFirstByteMs = performance.now() - monotonicStart;
-  sendJson(response, 200, relayed.body, routingHeaders(turn.requestId, overheadSoFar(), success, route));
+/** The deployment that just answered goes first on a re-issue, so its prompt cache stays warm. */
+function servedFirst(candidates: Candidate[], provider: string | undefined, model: string | undefined): Candidate[] {
+  const index = candidates.findIndex((candidate) => candidate.deployment.providerId === provider && candidate.deployment.modelId === model);
+  if (index <= 0) return candidates;
+  return [candidates[index] as Candidate, ...candidates.slice(0, index), ...candidates.slice(index + 1)];
 }
 
-function applyUsage(record: RequestRecord, usage: Usage | undefined): void {
-  if (usage) record.usage = usage;
+/** The request_toolset recovery loop's hooks, bound to this request's session and narrowed surface. */
+function toolsetRecovery(
+  gateway: Gateway,
+  turn: Turn,
+  sessionId: string,
+  tools: ToolStageResult,
+  decision: ToolRoutingDecision,
+  reissue: Recovery['reissue'],
+): Recovery | undefined {
+  const narrowed = tools.narrowed;
+  if (!narrowed) return undefined;
+  const registry = narrowed.context.registry;
+  const config = gateway.config.tool_routing;
+  return {
+    toolName: requestToolsetName,
+    maxReissues: 2,
+    async serve(calls, text, thinking) {
+      const parsed = calls.map((call) => parseRequestToolsetCall(call.argumentsText, registry));
+      const added = parsed.flatMap((result) => result.valid);
+      if (added.length > 0) await expandSessionSurface(turn, sessionId, gateway.sessions, config, narrowed, tools.state, added);
+      const results = parsed.map((result) => requestToolsetResultText(result, registry));
+      appendRecoveryTurn(turn.body, turn.format, requestToolsetName, calls, results, text, thinking);
+    },
+    async remember(calls) {
+      const added = calls.flatMap((call) => parseRequestToolsetCall(call.argumentsText, registry).valid);
+      if (added.length > 0) await expandSessionSurface(turn, sessionId, gateway.sessions, config, narrowed, tools.state, added);
+    },
+    reissue,
+    recorded(reissues) {
+      decision.recoveries = reissues;
+    },
+  };
 }
 
 function finishRecord(gateway: Gateway, tracking: Tracking, context: ChatRequestContext): void {

@@ -1,0 +1,25 @@
+import type { JsonObject } from '../core/json.js';
+import type { SseWriter } from '../server/sse-writer.js';
+
+/**
+ * Where client-format stream events go. Every event arrives parsed; `raw` is the provider's own serialization
+ * when the event is passed through unchanged, so the default emitter can write those bytes without
+ * re-serializing. Filters (the request_toolset recovery) sit in front of the writer through this interface.
+ */
+export interface ClientEmitter {
+  emit(payload: JsonObject, raw: string | undefined, eventName: string | undefined): void;
+  /** The OpenAI `[DONE]` sentinel (Anthropic streams end with their message_stop event instead). */
+  done(): void;
+}
+
+export function writerEmitter(writer: SseWriter): ClientEmitter {
+  return {
+    emit(payload, raw, eventName) {
+      if (raw === undefined) writer.writeJson(payload, eventName);
+      else writer.writeRaw(raw, eventName);
+    },
+    done() {
+      writer.writeDone();
+    },
+  };
+}

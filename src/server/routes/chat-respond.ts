@@ -1,0 +1,165 @@
+import type { ServerResponse } from 'node:http';
+import { GatewayError, toGatewayError } from '../../core/errors.js';
+import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
+import { errorBody } from '../../core/render-error.js';
+import type { Turn } from '../../core/turn.js';
+import type { Usage } from '../../core/usage.js';
+import type { DispatchSuccess } from '../../dispatch/attempt-loop.js';
+import { clientAskedForUsage } from '../../dispatch/prepare-body.js';
+import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
+import { writerEmitter } from '../../interceptors/client-emitter.js';
+import { relayJson } from '../../interceptors/relay-json.js';
+import { relayStream } from '../../interceptors/relay-stream.js';
+import { createAnthropicRecoveryFilter } from '../../interceptors/toolset-recovery/anthropic-recovery-filter.js';
+import { scanAndStripJson } from '../../interceptors/toolset-recovery/json-recovery.js';
+import { createOpenAiRecoveryFilter } from '../../interceptors/toolset-recovery/openai-recovery-filter.js';
+import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../../interceptors/toolset-recovery/recovery-filter.js';
+import { sendJson } from '../send.js';
+import { SseWriter } from '../sse-writer.js';
+
+/** What the request_toolset recovery loop needs from the request path. */
+export interface Recovery {
+  toolName: string;
+  maxReissues: number;
+  /** Serves intercepted calls: grows the session surface, returns one tool result text per call. */
+  serve(calls: InterceptedCall[], text: string, thinking: ThinkingBlock[]): Promise<void>;
+  /** Adds the toolsets of calls made alongside real tools, for the session's next turn. */
+  remember(calls: InterceptedCall[]): Promise<void>;
+  /** Sends the grown request upstream again (same failover rules). */
+  reissue(): Promise<DispatchSuccess>;
+  recorded(reissues: number): void;
+}
+
+export interface RespondOptions {
+  turn: Turn;
+  first: DispatchSuccess;
+  response: ServerResponse;
+  record: RequestRecord;
+  signal: AbortSignal;
+  facts: PreparedBodyFacts;
+  route: string;
+  monotonicStart: number;
+  recovery?: Recovery;
+  /** Headers for the response, computed when it starts. */
+  headers(success: DispatchSuccess): Record<string, string>;
+  /** The assistant text, for usage estimation. */
+  onText(text: string): void;
+}
+
+function addUsage(total: Usage | undefined, usage: Usage | undefined): Usage | undefined {
+  if (!usage) return total;
+  if (!total) return { ...usage };
+  return {
+    inputTokens: total.inputTokens + usage.inputTokens,
+    outputTokens: total.outputTokens + usage.outputTokens,
+    cacheReadTokens: total.cacheReadTokens + usage.cacheReadTokens,
+    cacheWriteTokens: total.cacheWriteTokens + usage.cacheWriteTokens,
+    reasoningTokens: total.reasoningTokens + usage.reasoningTokens,
+  };
+}
+
+function markFailed(record: RequestRecord, attempt: AttemptRecord, error: GatewayError): void {
+  record.status = error.errorClass === 'client_closed' ? 499 : 200;
+  record.errorClass = error.errorClass;
+  attempt.errorClass = error.errorClass;
+  attempt.errorMessage = error.message.slice(0, 500);
+}
+
+/**
+ * Sends the answer to the client, streaming or not. With recovery on (a narrowed tool surface), a response that
+ * only asks for toolsets is not shown: the toolsets are added and the request re-issued, and the next upstream
+ * response continues the same client response (at most `maxReissues` times).
+ */
+export async function respond(options: RespondOptions): Promise<void> {
+  const { turn, record, recovery } = options;
+  let success = options.first;
+  let reissues = 0;
+  let text = '';
+  if (success.stream) {
+    const writer = new SseWriter(options.response, turn.format);
+    writer.start(200, options.headers(success));
+    record.timeToFirstByteMs = performance.now() - options.monotonicStart;
+    const base = writerEmitter(writer);
+    const filter: RecoveryFilter | undefined = recovery
+      ? (turn.format === 'openai-chat' ? createOpenAiRecoveryFilter : createAnthropicRecoveryFilter)(base, recovery.toolName)
+      : undefined;
+    for (;;) {
+      if (!success.stream) throw new GatewayError('internal', 'a re-issued streaming request came back without a stream');
+      const streamStartedAt = Date.now();
+      const outcome = await relayStream({
+        providerFormat: success.provider.format,
+        clientFormat: turn.format,
+        first: success.stream.first,
+        rest: success.stream.rest,
+        writer,
+        emitter: filter ?? base,
+        keepOpen: filter !== undefined,
+        model: success.deployment.modelId,
+        hideUsageChunk: options.facts.addedUsageChunk,
+        clientIncludeUsage: clientAskedForUsage(turn.body),
+        signal: options.signal,
+      });
+      success.attempt.durationMs += outcome.upstreamEndedAt - streamStartedAt;
+      record.usage = addUsage(record.usage, outcome.usage);
+      text += outcome.responseText;
+      options.onText(text);
+      if (outcome.error) {
+        markFailed(record, success.attempt, outcome.error);
+        return;
+      }
+      record.status = 200;
+      if (!filter || !recovery) return;
+      const pending = filter.pendingRecovery();
+      if (!pending) {
+        await recovery.remember(filter.interceptedCalls());
+        writer.end();
+        return;
+      }
+      if (reissues >= recovery.maxReissues) {
+        await recovery.remember(pending);
+        filter.releaseHeld();
+        writer.end();
+        return;
+      }
+      reissues += 1;
+      recovery.recorded(reissues);
+      await recovery.serve(pending, filter.responseText(), filter.thinkingBlocks());
+      filter.beginContinuation();
+      try {
+        success = await recovery.reissue();
+      } catch (caught) {
+        const error = toGatewayError(caught);
+        if (error.errorClass !== 'client_closed') writer.writeJson(errorBody(error, turn.format), turn.format === 'anthropic-messages' ? 'error' : undefined);
+        writer.end();
+        markFailed(record, success.attempt, error);
+        return;
+      }
+      record.servedProvider = success.deployment.providerId;
+      record.servedModel = success.deployment.modelId;
+    }
+  }
+  for (;;) {
+    if (success.response.kind !== 'json') throw new GatewayError('internal', 'expected a JSON response');
+    const relayed = relayJson(success.response.body, success.provider.format, turn.format, success.deployment.modelId);
+    record.usage = addUsage(record.usage, relayed.usage);
+    text += relayed.responseText;
+    options.onText(text);
+    if (recovery) {
+      const scan = scanAndStripJson(relayed.body, turn.format, recovery.toolName);
+      if (scan.recoveryOnly && reissues < recovery.maxReissues) {
+        reissues += 1;
+        recovery.recorded(reissues);
+        await recovery.serve(scan.calls, scan.text, scan.thinking);
+        success = await recovery.reissue();
+        record.servedProvider = success.deployment.providerId;
+        record.servedModel = success.deployment.modelId;
+        continue;
+      }
+      await recovery.remember(scan.calls);
+    }
+    record.status = 200;
+    record.timeToFirstByteMs = performance.now() - options.monotonicStart;
+    sendJson(options.response, 200, relayed.body, options.headers(success));
+    return;
+  }
+}

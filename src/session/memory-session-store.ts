@@ -1,0 +1,47 @@
+import type { SessionState } from './session-state.js';
+import type { SessionStore } from './session-store.js';
+
+export interface MemorySessionStoreOptions {
+  /** A session untouched this long is forgotten (its next request is treated as resumed). */
+  ttlMs: number;
+  /** Bound on remembered sessions; the least recently used go first. */
+  maxSessions: number;
+  now?: () => number;
+}
+
+/** One process's sessions, in a Map kept in least-recently-used order. */
+export class MemorySessionStore implements SessionStore {
+  readonly specificationVersion = 'v1' as const;
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: MemorySessionStoreOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async get(sessionId: string): Promise<SessionState | undefined> {
+    const state = this.sessions.get(sessionId);
+    if (!state) return undefined;
+    if (this.now() - state.updatedAt > this.options.ttlMs) {
+      this.sessions.delete(sessionId);
+      return undefined;
+    }
+    this.sessions.delete(sessionId);
+    this.sessions.set(sessionId, state);
+    return structuredClone(state);
+  }
+
+  async set(sessionId: string, state: SessionState): Promise<void> {
+    this.sessions.delete(sessionId);
+    this.sessions.set(sessionId, { ...structuredClone(state), updatedAt: this.now() });
+    while (this.sessions.size > this.options.maxSessions) {
+      const oldest = this.sessions.keys().next().value;
+      if (oldest === undefined) break;
+      this.sessions.delete(oldest);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.sessions.clear();
+  }
+}
