@@ -47,3 +47,4 @@ function build(sheet: string, prefix: string): void {
 build('cases.dev', 'dev');
 build('cases.heldout', 'heldout');
 build('cases.heldout2', 'heldout2');
+build('cases.heldout3', 'heldout3');

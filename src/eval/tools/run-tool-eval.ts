@@ -11,6 +11,15 @@ import type { ToolCase } from './tool-cases.js';
 import { caseMessages } from './tool-cases.js';
 
 /** Exactly the keys EVALS.md lists for `eval tools`, plus a breakdown by decision reason. */
+/** Exercise every code path once (quotes, negation, Chinese, URLs, paths) so regex and JIT tier-up happen here. */
+const warmUpTexts = [
+  'hello',
+  'run the tests and fix what fails in src/app.ts',
+  '每天早上提醒我喝水，不要运行测试',
+  "the ticket says 'restart the worker'; don't do it, just open https://example.org/status",
+  'what can you do?',
+];
+
 export interface ToolEvalReport {
   cases: number;
   case_recall: number;
@@ -68,31 +77,34 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
   // per-request decision, as in a running gateway, not one-time start-up work.
   for (const registry of new Set(cases.map((toolCase) => toolCase.registry))) {
     const tools = options.toolsFor(registry);
-    for (const text of ['hello', 'run the tests and fix what fails', '每天早上提醒我喝水']) {
-      decideFirstTurnSurface({ tools, format: 'openai-chat', messages: [{ role: 'user', text, toolCallNames: [], hasImage: false }], config, model });
+    for (let round = 0; round < 3; round += 1) {
+      for (const text of warmUpTexts) decideFirstTurnSurface({ tools, format: 'openai-chat', messages: [{ role: 'user', text, toolCallNames: [], hasImage: false }], config, model });
     }
   }
 
   // Decisions first, scoring after: token counting allocates heavily, and its garbage collections must not land
-  // inside the timed decisions.
-  const decisions = cases.map((toolCase) => {
+  // inside the timed decisions. The decision is pure, so every case is decided in `timingRuns` passes over the
+  // whole set and its median time kept: on a shared machine one run mostly measures the scheduler, and spreading
+  // the runs over time keeps one burst of load from hitting every run of a case. The first pass is scored.
+  const inputs = cases.map((toolCase) => {
     const tools = options.toolsFor(toolCase.registry);
     const messages = caseMessages(toolCase);
-    const input = { tools, format: 'openai-chat' as const, messages, config, model };
-    const decide = isFirstTurn(messages) ? decideFirstTurnSurface : decideResumedSurface;
-    // The decision is pure, so it is timed `timingRuns` times and the median kept: on a shared machine a single
-    // run mostly measures the scheduler. The first run's decision is the one scored.
-    const runs: number[] = [];
-    let decision: SurfaceDecision | undefined;
-    for (let run = 0; run < timingRuns; run += 1) {
+    return { tools, messages, decide: isFirstTurn(messages) ? decideFirstTurnSurface : decideResumedSurface };
+  });
+  const runTimes = cases.map((): number[] => []);
+  const firstDecisions: SurfaceDecision[] = [];
+  for (let pass = 0; pass < timingRuns; pass += 1) {
+    inputs.forEach(({ tools, messages, decide }, index) => {
       const started = performance.now();
-      const result = decide(input);
-      runs.push(performance.now() - started);
-      decision ??= result;
-    }
-    const elapsedMs = percentile(runs, 0.5);
+      const decision = decide({ tools, format: 'openai-chat', messages, config, model });
+      runTimes[index]!.push(performance.now() - started);
+      if (pass === 0) firstDecisions.push(decision);
+    });
+  }
+  const decisions = inputs.map(({ tools }, index) => {
+    const elapsedMs = percentile(runTimes[index]!, 0.5);
     times.push(elapsedMs);
-    return { decision: decision!, elapsedMs, tools };
+    return { decision: firstDecisions[index]!, elapsedMs, tools };
   });
 
   cases.forEach((toolCase, index) => {
