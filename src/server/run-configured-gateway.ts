@@ -3,7 +3,8 @@ import type { Config } from '../config/schema.js';
 import { GatewayMetrics } from '../ledger/metrics.js';
 import { openLedger } from '../ledger/open-ledger.js';
 import type { Ledger } from '../ledger/ledger.js';
-import type { PriceOverride } from '../ledger/prices/price-override.js';
+import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
+import { ModelCatalog } from '../catalog/model-catalog.js';
 import { metricsRoute } from './routes/metrics.js';
 import { createLogger, startGateway } from './start-gateway.js';
 import type { RunningGateway } from './start-gateway.js';
@@ -11,17 +12,6 @@ import type { RunningGateway } from './start-gateway.js';
 export interface ConfiguredGateway extends RunningGateway {
   ledger: Ledger;
   metrics: GatewayMetrics;
-}
-
-/** Prices written on provider model entries, keyed `provider/model` as the ledger expects. */
-function priceOverridesFrom(config: Config): Record<string, PriceOverride> {
-  const overrides: Record<string, PriceOverride> = {};
-  for (const provider of config.providers) {
-    for (const model of provider.models) {
-      if (typeof model !== 'string' && model.prices) overrides[`${provider.id}/${model.id}`] = model.prices;
-    }
-  }
-  return overrides;
 }
 
 /**
@@ -36,13 +26,17 @@ export async function runConfiguredGateway(options: {
 }): Promise<ConfiguredGateway> {
   const logger = options.logger ?? createLogger(options.config.logging.level);
   const metrics = new GatewayMetrics();
+  const configuredDeployments = new ModelCatalog(options.config).deployments;
   const ledger = openLedger({
     dataDir: options.dataDir,
     config: options.config.ledger,
     metrics,
     logger: logger.child({ component: 'ledger' }),
     providerKinds: Object.fromEntries(options.config.providers.map((provider) => [provider.id, provider.kind])),
-    priceOverrides: priceOverridesFrom(options.config),
+    // Prices and upstream names come from the config's model entries (the live catalog adds probe results
+    // and bundled metadata, which carry no prices).
+    priceOverrides: deploymentPriceOverrides(configuredDeployments),
+    upstreamModels: deploymentUpstreamModels(configuredDeployments),
   });
   let running: RunningGateway;
   try {
