@@ -29,7 +29,8 @@ export const evalTopicsCommand: Command = {
         'routes-from': { type: 'string' },
         mode: { type: 'string', default: 'learned' },
         'min-confidence': { type: 'string' },
-        'route-threshold': { type: 'string' },
+        "route-threshold": { type: "string" },
+        "route-min-similarity": { type: "string" },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       }));
@@ -50,7 +51,7 @@ export const evalTopicsCommand: Command = {
     try {
       const casesPath = resolve(context.cwd, values.cases);
       const report = values['routes-from']
-        ? runRouteEval(readRouteRows(resolve(context.cwd, values['routes-from'])), readRouteRows(casesPath), { threshold: number(values['route-threshold']) })
+        ? runRouteEval(readRouteRows(resolve(context.cwd, values['routes-from'])), readRouteRows(casesPath), { threshold: number(values["route-threshold"]), minSimilarity: number(values["route-min-similarity"]) })
         : runTopicEval(readTopicCases(casesPath), new TopicClassifier({ mode, minConfidence: number(values['min-confidence']) }));
       context.stdout.write(renderReport(report));
       if (values.json) context.stdout.write(`${JSON.stringify(report)}\n`);

@@ -73,6 +73,8 @@ export const topicRoutingConfigSchema = z
     routes: z.array(userRouteSchema).default([]),
     /** A route needs at least this probability (and must beat "no route"). */
     route_threshold: z.number().min(0).max(1).default(0.5),
+    /** ...and share content words with one of its examples: word cosine with the nearest example ≥ this. */
+    route_min_similarity: z.number().min(0).max(1).default(0.15),
     /** Requests that must match no route (they train the "no route" class). */
     route_negatives: z.array(z.string().min(1)).default([]),
   })

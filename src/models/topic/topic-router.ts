@@ -46,7 +46,7 @@ export class TopicRoutingEngine {
   constructor(private readonly config: TopicRoutingConfig, options: TopicRoutingEngineOptions = {}) {
     this.classifier = options.classifier ?? new TopicClassifier({ mode: config.mode, minConfidence: config.min_confidence, contextTurns: config.context_turns });
     this.routes = config.routes.length
-      ? new RouteClassifier(config.routes, { negatives: config.route_negatives, threshold: config.route_threshold })
+      ? new RouteClassifier(config.routes, { negatives: config.route_negatives, threshold: config.route_threshold, minSimilarity: config.route_min_similarity })
       : undefined;
     this.agentsPersonas = options.agentsMarkdown ? parsePersonas(options.agentsMarkdown) : new Map();
   }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { RouteClassifier } from './route-classifier.js';
+
+const routes = [
+  { name: 'billing', description: 'invoices, payments and refunds', utterances: ['I was charged twice this month', 'where can I download my invoice', 'update my credit card', 'why is my bill higher than usual', 'cancel my subscription and refund me'] },
+  { name: 'shipping', utterances: ['where is my package', 'my order has not arrived yet', 'change my delivery address', 'how long does shipping take to canada', 'the tracking number does not work'] },
+];
+const negatives = ['tell me a joke', 'what is the capital of peru', 'how tall is mount everest', 'play some music'];
+
+describe('RouteClassifier', () => {
+  const classifier = new RouteClassifier(routes, { negatives });
+
+  it('routes paraphrases to the right route', () => {
+    expect(classifier.match('I think you charged my card twice').route).toBe('billing');
+    expect(classifier.match('has my order shipped yet, where is it').route).toBe('shipping');
+  });
+
+  it('gives out-of-scope requests no route, and still names the nearest candidate', () => {
+    const match = classifier.match('what is the tallest mountain in peru');
+    expect(match.route).toBeUndefined();
+    expect(match.candidate).toBeDefined();
+  });
+
+  it('is deterministic and explains its match', () => {
+    const again = new RouteClassifier(routes, { negatives });
+    expect(again.match('download the invoice for march')).toEqual(classifier.match('download the invoice for march'));
+    expect(classifier.match('download the invoice for march').features.length).toBeGreaterThan(0);
+  });
+});

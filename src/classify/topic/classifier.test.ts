@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { TopicClassifier } from './classifier.js';
+
+const learned = new TopicClassifier();
+const keyword = new TopicClassifier({ mode: 'keyword' });
+const user = (content: string) => ({ role: 'user', content });
+const assistant = (content: string) => ({ role: 'assistant', content });
+
+describe('TopicClassifier (learned, shipped weights)', () => {
+  it.each([
+    ['write a short fantasy scene', 'writing_language'], // the seed's own classifier sent this to none
+    ['fix this failing API test', 'software_it'],
+    ['calculate ROI for this project', 'business_finance'],
+    ['thanks', 'none'],
+  ])('routes the seed README example %j to %s', (text, topic) => {
+    expect(learned.classify([user(text)]).topic).toBe(topic);
+  });
+
+  it('carries the topic through a short follow-up, and a closing thanks ends it', () => {
+    const conversation = [user('what is the derivative of x^3 * ln(x)?'), assistant('3x^2 ln(x) + x^2')];
+    expect(learned.classify([...conversation, user('and the second derivative?')]).topic).toBe('math');
+    expect(learned.classify([...conversation, user('great, thanks!')]).topic).toBe('none');
+  });
+
+  it('classifies Chinese and Thai', () => {
+    expect(learned.classify([user('帮我写一个Python脚本，读取CSV文件并统计每列的平均值')]).topic).toBe('software_it');
+    expect(learned.classify([user('ปวดท้องและท้องเสียมาสองวันแล้ว ควรกินยาอะไร')]).topic).toBe('medicine_healthcare');
+  });
+
+  it('explains the decision and reports a calibrated confidence', () => {
+    const result = learned.classify([user('my docker container keeps restarting with exit code 137')]);
+    expect(result.topic).toBe('software_it');
+    expect(result.intent).toBe('technical');
+    expect(result.confidence).toBeGreaterThan(0.5);
+    expect(result.confidence).toBeLessThanOrEqual(1);
+    expect(result.features.length).toBeGreaterThan(0);
+    const total = Object.values(result.probabilities ?? {}).reduce((sum, value) => sum + value, 0);
+    expect(total).toBeCloseTo(1, 2);
+  });
+
+  it('answers none below the threshold', () => {
+    const strict = new TopicClassifier({ minConfidence: 1 });
+    const result = strict.classify([user('what is a good restaurant budget for a team dinner')]);
+    expect(result.topic).toBe('none');
+    expect(result.candidate.topic).not.toBe('none');
+  });
+});
+
+describe('TopicClassifier (keyword mode)', () => {
+  it('uses intent first: a creative request about code is writing', () => {
+    expect(keyword.classify([user('write a short fantasy scene')]).topic).toBe('writing_language');
+    expect(keyword.classify([user('debug this server, the nginx config returns 502')]).topic).toBe('software_it');
+    expect(keyword.classify([user('hello there')]).topic).toBe('none');
+  });
+});
