@@ -10,6 +10,8 @@ import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
 import { writerEmitter } from '../../interceptors/client-emitter.js';
 import { relayJson } from '../../interceptors/relay-json.js';
 import { relayStream } from '../../interceptors/relay-stream.js';
+import { appendSignatureToBody } from '../../interceptors/signature/append-signature.js';
+import { signatureEmitter } from '../../interceptors/signature/signature-emitter.js';
 import { createAnthropicRecoveryFilter } from '../../interceptors/toolset-recovery/anthropic-recovery-filter.js';
 import { scanAndStripJson } from '../../interceptors/toolset-recovery/json-recovery.js';
 import { createOpenAiRecoveryFilter } from '../../interceptors/toolset-recovery/openai-recovery-filter.js';
@@ -44,6 +46,8 @@ export interface RespondOptions {
   headers(success: DispatchSuccess): Record<string, string>;
   /** The assistant text, for usage estimation. */
   onText(text: string): void;
+  /** The routing signature to append to the answer (`routing.signature.enabled`), for the model that answered. */
+  signature?: (success: DispatchSuccess) => string;
 }
 
 function addUsage(total: Usage | undefined, usage: Usage | undefined): Usage | undefined {
@@ -79,7 +83,9 @@ export async function respond(options: RespondOptions): Promise<void> {
     const writer = new SseWriter(options.response, turn.format);
     writer.start(200, options.headers(success));
     record.timeToFirstByteMs = performance.now() - options.monotonicStart;
-    const base = writerEmitter(writer);
+    const signature = options.signature;
+    const written = writerEmitter(writer);
+    const base = signature ? signatureEmitter(written, turn.format, () => signature(success)) : written;
     const filter: RecoveryFilter | undefined = recovery
       ? (turn.format === 'openai-chat' ? createOpenAiRecoveryFilter : createAnthropicRecoveryFilter)(base, recovery.toolName)
       : undefined;
@@ -159,6 +165,7 @@ export async function respond(options: RespondOptions): Promise<void> {
     }
     record.status = 200;
     record.timeToFirstByteMs = performance.now() - options.monotonicStart;
+    if (options.signature) appendSignatureToBody(relayed.body, turn.format, options.signature(success));
     sendJson(options.response, 200, relayed.body, options.headers(success));
     return;
   }

@@ -21,6 +21,7 @@ import { forwardableHeaders, readClientHints } from '../client-hints.js';
 import type { Gateway } from '../gateway.js';
 import { readJsonRequest } from '../read-body.js';
 import { sendError } from '../send.js';
+import { routingSignature } from '../../interceptors/signature/routing-signature.js';
 import { respond } from './chat-respond.js';
 import type { Recovery } from './chat-respond.js';
 
@@ -157,6 +158,9 @@ export async function handleChat(
       onText: (text) => {
         tracking.responseText = text;
       },
+      ...(gateway.config.routing.signature.enabled
+        ? { signature: (served: DispatchSuccess) => routingSignature(decision.models, served.deployment.modelId) }
+        : {}),
     });
   } catch (caught) {
     const error = toGatewayError(caught);
