@@ -5,7 +5,7 @@ import { requestToolsetName } from './catalog.js';
 import { defaultToolRoutingConfig, toolRoutingConfigSchema } from './config.js';
 import { decideFirstTurnSurface, decideResumedSurface } from './decide-surface.js';
 import { toolRoutingContext } from './routing-context.js';
-import { buildSurface, expandSurface } from './surface.js';
+import { buildSurface, expandSurface, restoreSurface } from './surface.js';
 import { asAnthropicTools, hermesTools, userTurn } from './test-support/fixtures.js';
 
 const config = defaultToolRoutingConfig();
@@ -82,6 +82,16 @@ describe('decideFirstTurnSurface', () => {
     const tools = [...cliTools, { type: 'function', function: { name: 'get_weather', description: 'Weather for a city' } }];
     const names = namesOf(decideFirstTurnSurface({ tools, format: 'openai-chat', messages: userTurn('hi there'), config: custom }).tools);
     expect(names).toEqual(['memory', 'todo', 'get_weather', requestToolsetName]);
+  });
+});
+
+describe('restoreSurface', () => {
+  it('gives a later turn the first turn\'s exact bytes from the stored toolset names', () => {
+    const first = decideFirstTurnSurface({ tools: hermesTools('cli'), format: 'openai-chat', messages: userTurn('look up the weather in Oslo'), config });
+    const later = restoreSurface(hermesTools('cli'), 'openai-chat', config, first.surface!.loadedToolsets);
+    expect(JSON.stringify(later!.tools)).toBe(JSON.stringify(first.tools));
+    expect(Object.isFrozen(later!.tools.at(-1))).toBe(true);
+    expect(restoreSurface([{ nope: true }], 'openai-chat', config, ['web'])).toBeUndefined();
   });
 });
 

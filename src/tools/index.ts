@@ -6,7 +6,7 @@ export type { SurfaceDecision, SurfaceInput, SurfaceReason } from './decision.js
 export { isFirstTurn, firstUserText, calledToolNames } from './first-turn.js';
 export { toolRoutingContext } from './routing-context.js';
 export type { ToolRoutingContext } from './routing-context.js';
-export { buildSurface, expandSurface, toolsetOfTool, alwaysLoadedToolsets } from './surface.js';
+export { buildSurface, expandSurface, restoreSurface, toolsetOfTool, alwaysLoadedToolsets } from './surface.js';
 export type { ToolSurface } from './surface.js';
 export { parseRequestToolsetCall, requestToolsetResultText } from './recovery.js';
 export type { RequestToolsetArguments } from './recovery.js';

@@ -51,8 +51,18 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
     toolNames: toolset.toolNames,
     descriptions: [toolset.description, ...toolset.toolIndices.map((index) => views[index]?.description ?? '')],
   }));
-  const built = { format, views, registry, requestToolset: buildRequestToolsetTool(registry, format), described, profile: buildDescriptionProfile(described) };
+  // Frozen: the same object is sent on every turn of every session with these tools, so nothing may edit it.
+  const requestToolset = deepFreeze(buildRequestToolsetTool(registry, format));
+  const built = { format, views, registry, requestToolset, described, profile: buildDescriptionProfile(described) };
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(key, built);
   return { ...built, tools };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -1,5 +1,7 @@
+import type { ApiFormat } from '../core/api-format.js';
 import type { ToolRoutingConfig } from './config.js';
 import type { ToolRoutingContext } from './routing-context.js';
+import { toolRoutingContext } from './routing-context.js';
 
 /** A narrowed tools array and what it holds. */
 export interface ToolSurface {
@@ -49,4 +51,14 @@ export function expandSurface(context: ToolRoutingContext, config: ToolRoutingCo
 export function toolsetOfTool(context: ToolRoutingContext, toolName: string): string | undefined {
   const view = context.views.find((candidate) => candidate.name === toolName);
   return view === undefined ? undefined : context.registry.ownerByIndex[view.index];
+}
+
+/**
+ * The surface of a known session on a later turn: the same loaded toolsets over the client's (unchanged) tools
+ * give the same bytes. Undefined when the tools can no longer be read; the caller then sends them untouched.
+ */
+export function restoreSurface(tools: readonly unknown[], format: ApiFormat, config: ToolRoutingConfig, loadedToolsets: readonly string[]): ToolSurface | undefined {
+  const context = toolRoutingContext(tools, format, config);
+  if (typeof context === 'string') return undefined;
+  return buildSurface(context, config, loadedToolsets);
 }
