@@ -10,6 +10,7 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'report models': { summary: 'Tokens, cost, failovers and latency per model from the ledger', load: async () => (await import('./report-models.js')).reportModelsCommand },
   'report requests': { summary: 'Individual requests from the ledger, newest first', load: async () => (await import('./report-requests.js')).reportRequestsCommand },
   start: { summary: 'Run the gateway (default 127.0.0.1:8319)', load: async () => (await import('./start.js')).startCommand },
+  'eval sessions': { summary: 'Measure multi-turn tool routing through the gateway', load: async () => (await import('./eval-sessions.js')).evalSessionsCommand },
   doctor: { summary: 'Check config, providers, port and data directory', load: async () => (await import('./doctor.js')).doctorCommand },
   'eval tools': { summary: 'Measure first-turn tool routing on labelled cases', load: async () => (await import('./eval-tools.js')).evalToolsCommand },
   'eval topics': { summary: 'Measure topic routing (or user-defined routes on CLINC rows)', load: async () => (await import('./eval-topics.js')).evalTopicsCommand },
