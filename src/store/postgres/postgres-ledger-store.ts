@@ -1,0 +1,282 @@
+import type pg from 'pg';
+import type { RequestRecord } from '../../core/ledger-record.js';
+import { clampPageSize, decodeLedgerCursor, encodeLedgerCursor } from '../ledger-cursor.js';
+import type {
+  DailyQuery,
+  DailyRow,
+  LedgerFilter,
+  LedgerStore,
+  LedgerTotals,
+  ModelRow,
+  RequestsPage,
+  RequestsQuery,
+  SessionRow,
+} from '../ledger-store.js';
+import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
+import { compareModelRows, compareSessionRows } from '../ledger-totals.js';
+import {
+  type AttemptRow,
+  type RequestRow,
+  attemptColumns,
+  attemptValues,
+  fromRows,
+  requestColumns,
+  requestValues,
+} from '../sqlite/ledger-rows.js';
+import { postgresLedgerMigrations } from './postgres-ledger-migrations.js';
+import { applyPostgresMigrations } from './postgres-migrations.js';
+import { type PostgresConnectionOptions, createPostgresPool, defaultPostgresSchema } from './postgres-pool.js';
+
+/**
+ * The SQL twin of `addToTotals`. Postgres returns BIGINT and NUMERIC as strings, so every aggregate is cast to
+ * float8 (exact for counts and token sums below 2^53).
+ */
+const totalsColumns = `
+  COUNT(*)::float8 AS "requests",
+  COUNT(*) FILTER (WHERE status >= 400)::float8 AS "failedRequests",
+  COALESCE(SUM(input_tokens), 0)::float8 AS "inputTokens",
+  COALESCE(SUM(output_tokens), 0)::float8 AS "outputTokens",
+  COALESCE(SUM(cache_read_tokens), 0)::float8 AS "cacheReadTokens",
+  COALESCE(SUM(cache_write_tokens), 0)::float8 AS "cacheWriteTokens",
+  COALESCE(SUM(reasoning_tokens), 0)::float8 AS "reasoningTokens",
+  COALESCE(SUM(cost_usd), 0)::float8 AS "costUsd",
+  COUNT(*) FILTER (WHERE cost_usd IS NULL)::float8 AS "unpricedRequests",
+  COALESCE(SUM(usage_estimated), 0)::float8 AS "estimatedRequests"`;
+
+/** `requests` columns as the shared row mapper expects them (epoch ms back as numbers, not strings). */
+const requestSelect = requestColumns
+  .map((column) => (column === 'started_at' ? 'started_at::float8 AS started_at' : column))
+  .join(', ');
+const attemptSelect = attemptColumns
+  .map((column) => (column === 'started_at' ? 'started_at::float8 AS started_at' : column))
+  .join(', ');
+
+/** Rows per INSERT statement: 25 columns × 1000 stays far below Postgres's 65 535 bind parameters. */
+const rowsPerStatement = 1000;
+
+/** Positional parameters collected while a query is built. */
+class Parameters {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+function whereClause(filter: LedgerFilter, parameters: Parameters): string[] {
+  const conditions: string[] = [];
+  if (filter.since !== undefined) conditions.push(`started_at >= ${parameters.add(filter.since)}`);
+  if (filter.until !== undefined) conditions.push(`started_at < ${parameters.add(filter.until)}`);
+  if (filter.session !== undefined) conditions.push(`session_id = ${parameters.add(filter.session)}`);
+  if (filter.model !== undefined) {
+    const model = parameters.add(filter.model);
+    conditions.push(`(served_model = ${model} OR requested_model = ${model})`);
+  }
+  return conditions;
+}
+
+function where(conditions: readonly string[]): string {
+  return conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
+}
+
+function sortedModels(models: readonly (string | null)[] | null): string[] {
+  // Sorted here, not by SQL, so the order is JavaScript's (bytewise) like every other store's.
+  return (models ?? []).filter((model): model is string => typeof model === 'string').sort();
+}
+
+function valuesList(rows: readonly (readonly unknown[])[], parameters: Parameters): string {
+  return rows.map((row) => `(${row.map((value) => parameters.add(value)).join(', ')})`).join(', ');
+}
+
+export interface PostgresLedgerStoreOptions extends PostgresConnectionOptions {
+  /** Use this pool instead of opening one; the store then leaves it open on `close()`. */
+  pool?: pg.Pool;
+}
+
+/**
+ * The cluster ledger: every gateway instance writes its batches here and any of them (or the CLI) reports over
+ * all of them. Migrations run before the first query; when the server is down that first query fails like any
+ * other and the next one tries again, so a gateway can start while Postgres is away (the ledger queues).
+ */
+export class PostgresLedgerStore implements LedgerStore {
+  readonly specificationVersion = 'v1';
+  readonly schema: string;
+  readonly #pool: pg.Pool;
+  readonly #ownsPool: boolean;
+  #ready: Promise<number> | undefined;
+  #closed = false;
+
+  constructor(options: PostgresLedgerStoreOptions) {
+    this.schema = options.schema ?? defaultPostgresSchema;
+    this.#ownsPool = options.pool === undefined;
+    this.#pool = options.pool ?? createPostgresPool(options);
+  }
+
+  /** Opens the store and applies migrations now, so a wrong URL fails at once rather than at the first flush. */
+  static async open(options: PostgresLedgerStoreOptions): Promise<PostgresLedgerStore> {
+    const store = new PostgresLedgerStore(options);
+    try {
+      await store.ready();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  /** The schema version in force once migrations ran. */
+  ready(): Promise<number> {
+    this.#ready ??= applyPostgresMigrations(this.#pool, this.schema, 'ledger', postgresLedgerMigrations).catch(
+      (error: unknown) => {
+        this.#ready = undefined;
+        throw error;
+      },
+    );
+    return this.#ready;
+  }
+
+  async insertBatch(records: readonly RequestRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.ready();
+    // A request id twice in one batch keeps its first copy, as two batches would.
+    const unique = new Map<string, RequestRecord>();
+    for (const record of records) if (!unique.has(record.requestId)) unique.set(record.requestId, record);
+    const batch = [...unique.values()];
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (let start = 0; start < batch.length; start += rowsPerStatement) {
+        const slice = batch.slice(start, start + rowsPerStatement);
+        const parameters = new Parameters();
+        const inserted = await client.query<{ request_id: string }>(
+          `INSERT INTO requests (${requestColumns.join(', ')}) VALUES ${valuesList(slice.map(requestValues), parameters)}
+           ON CONFLICT (request_id) DO NOTHING RETURNING request_id`,
+          parameters.values,
+        );
+        // A request already stored (a retried batch whose commit we did not see) keeps its first attempts.
+        const fresh = new Set(inserted.rows.map((row) => row.request_id));
+        const attempts = slice.filter((record) => fresh.has(record.requestId)).flatMap(attemptValues);
+        for (let offset = 0; offset < attempts.length; offset += rowsPerStatement * 2) {
+          const attemptParameters = new Parameters();
+          await client.query(
+            `INSERT INTO attempts (${attemptColumns.join(', ')})
+             VALUES ${valuesList(attempts.slice(offset, offset + rowsPerStatement * 2), attemptParameters)}`,
+            attemptParameters.values,
+          );
+        }
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async totals(query: LedgerFilter = {}): Promise<LedgerTotals> {
+    await this.ready();
+    const parameters = new Parameters();
+    const result = await this.#pool.query<LedgerTotals>(
+      `SELECT ${totalsColumns} FROM requests ${where(whereClause(query, parameters))}`,
+      parameters.values,
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error('postgres returned no totals row');
+    return row;
+  }
+
+  async daily(query: DailyQuery = {}): Promise<DailyRow[]> {
+    await this.ready();
+    const parameters = new Parameters();
+    const conditions = whereClause(query, parameters);
+    const offset = parameters.add(Math.trunc((query.utcOffsetMinutes ?? 0) * 60_000));
+    const result = await this.#pool.query<Omit<DailyRow, 'models'> & { modelList: (string | null)[] | null }>(
+      `SELECT to_char(to_timestamp((started_at + ${offset}::bigint) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "date",
+              array_agg(DISTINCT served_model) AS "modelList",
+              ${totalsColumns}
+       FROM requests ${where(conditions)}
+       GROUP BY 1 ORDER BY 1`,
+      parameters.values,
+    );
+    return result.rows.map(({ modelList, ...row }) => ({ ...row, models: sortedModels(modelList) }));
+  }
+
+  async sessions(query: LedgerFilter = {}): Promise<SessionRow[]> {
+    await this.ready();
+    const parameters = new Parameters();
+    const result = await this.#pool.query<Omit<SessionRow, 'models'> & { modelList: (string | null)[] | null }>(
+      `SELECT session_id AS "sessionId",
+              MIN(started_at)::float8 AS "firstStartedAt",
+              MAX(started_at)::float8 AS "lastStartedAt",
+              array_agg(DISTINCT served_model) AS "modelList",
+              ${totalsColumns}
+       FROM requests ${where(whereClause(query, parameters))}
+       GROUP BY session_id`,
+      parameters.values,
+    );
+    return result.rows
+      .map(({ modelList, ...row }) => ({ ...row, models: sortedModels(modelList) }))
+      .sort(compareSessionRows);
+  }
+
+  async models(query: LedgerFilter = {}): Promise<ModelRow[]> {
+    await this.ready();
+    const parameters = new Parameters();
+    const result = await this.#pool.query<ModelRow>(
+      `SELECT served_provider AS "provider",
+              COALESCE(served_model, requested_model) AS "model",
+              COUNT(*) FILTER (WHERE attempt_count > 1)::float8 AS "failovers",
+              AVG(total_ms)::float8 AS "averageTotalMs",
+              AVG(overhead_ms)::float8 AS "averageOverheadMs",
+              AVG(time_to_first_byte_ms)::float8 AS "averageTimeToFirstByteMs",
+              ${totalsColumns}
+       FROM requests ${where(whereClause(query, parameters))}
+       GROUP BY served_provider, COALESCE(served_model, requested_model)`,
+      parameters.values,
+    );
+    return result.rows.sort(compareModelRows);
+  }
+
+  async requests(query: RequestsQuery = {}): Promise<RequestsPage> {
+    const limit = clampPageSize(query.limit, defaultRequestsPageSize, maximumRequestsPageSize);
+    const cursor = query.cursor === undefined ? undefined : decodeLedgerCursor(query.cursor);
+    await this.ready();
+    const parameters = new Parameters();
+    const conditions = whereClause(query, parameters);
+    if (cursor !== undefined) {
+      const startedAt = parameters.add(cursor.startedAt);
+      const requestId = parameters.add(cursor.requestId);
+      conditions.push(`(started_at < ${startedAt} OR (started_at = ${startedAt} AND request_id < ${requestId}))`);
+    }
+    const rows = (
+      await this.#pool.query<RequestRow>(
+        `SELECT ${requestSelect} FROM requests ${where(conditions)}
+         ORDER BY started_at DESC, request_id DESC LIMIT ${parameters.add(limit + 1)}`,
+        parameters.values,
+      )
+    ).rows;
+    const pageRows = rows.slice(0, limit);
+    const attemptsByRequest = new Map<string, AttemptRow[]>();
+    if (pageRows.length > 0) {
+      const attemptRows = await this.#pool.query<AttemptRow>(
+        `SELECT ${attemptSelect} FROM attempts WHERE request_id = ANY($1::text[]) ORDER BY request_id, ordinal`,
+        [pageRows.map((row) => row.request_id)],
+      );
+      for (const attempt of attemptRows.rows) {
+        const list = attemptsByRequest.get(attempt.request_id) ?? [];
+        list.push(attempt);
+        attemptsByRequest.set(attempt.request_id, list);
+      }
+    }
+    const items = pageRows.map((row) => fromRows(row, attemptsByRequest.get(row.request_id) ?? []));
+    const last = items.at(-1);
+    return rows.length > limit && last ? { items, nextCursor: encodeLedgerCursor(last) } : { items };
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#ownsPool) await this.#pool.end();
+  }
+}
