@@ -33,9 +33,11 @@ export const routingConfigSchema = z
   .object({
     /**
      * Policies that order the candidates when the client lets the router choose (model `hermes-router` or one
-     * of `auto_models`). Later policies refine earlier ones; `affinity` last keeps a session on its model.
+     * of `auto_models`), applied in this order, each reordering the previous result: a later policy takes
+     * precedence (a topic specialist beats the cheapest order, a client hint beats the classifier, and
+     * `affinity` last keeps a session on its model unless the turn needs a stronger one).
      */
-    policies: z.array(z.enum(routingPolicyNames)).default(['topic', 'cheapest-capable', 'workload-hint', 'affinity']),
+    policies: z.array(z.enum(routingPolicyNames)).default(['cheapest-capable', 'topic', 'workload-hint', 'affinity']),
     /** More model names that mean "let the router choose". */
     auto_models: z.array(z.string().min(1)).default(['auto']),
     /** `honor`: a client naming a concrete model gets it with its fallbacks; `route`: the policies choose anyway. */

@@ -35,7 +35,7 @@ describe('cheapest capable', () => {
     expect(result.headers.get('x-hermes-router-route')).toBe('cheapest-capable');
     const decision = await lastDecision();
     expect(decision?.difficulty).toBe(5);
-    expect(decision?.policy).toBe('auto:topic:cheapest-capable:workload-hint:affinity');
+    expect(decision?.policy).toBe('auto:cheapest-capable:topic:workload-hint:affinity');
     expect(decision?.reason).toMatch(/cheapest local\/cheap-small tier 4/);
     // Embedding models never answer chat.
     expect(decision?.candidates.map((candidate) => candidate.model)).not.toContain('embed-test');

@@ -6,7 +6,10 @@ import type { PolicyContext, PolicyResult, RoutingPolicy } from './routing-polic
  * order (specialist then its chain) and the topic it classified, or undefined to leave the order alone.
  */
 export interface TopicRouter {
-  route(candidates: Candidate[], context: PolicyContext): { candidates: Candidate[]; topic: string; reason: string } | undefined;
+  route(
+    candidates: Candidate[],
+    context: PolicyContext,
+  ): { candidates: Candidate[]; topic: string; reason: string; specialist?: boolean } | undefined;
 }
 
 /** The `topic` policy slot: a no-op with a clear reason until a topic router is installed. */
@@ -19,7 +22,7 @@ export function topicPolicy(router: TopicRouter | undefined): RoutingPolicy {
       const routed = router.route(candidates, context);
       if (!routed) return { candidates, reason: 'topic router left the order' };
       const first = routed.candidates[0];
-      const ordered = first ? [{ ...first, source: 'topic' as const }, ...routed.candidates.slice(1)] : routed.candidates;
+      const ordered = first && routed.specialist ? [{ ...first, source: 'topic' as const }, ...routed.candidates.slice(1)] : routed.candidates;
       return { candidates: ordered, reason: routed.reason, topic: routed.topic };
     },
   };
