@@ -14,7 +14,10 @@ export interface TopicTrainingExample {
 
 const rowSchema = z.object({ intent: z.enum(intents), turns: z.array(z.string()).min(1) });
 
-/** Reads data/topics/train/<topic>.jsonl files; the file name is the topic label. */
+/**
+ * Reads data/topics/train/<topic>.jsonl files; the file name is the topic label. Turns starting with `A: ` are
+ * assistant replies kept for readability; the classifier reads user turns only, so they are dropped.
+ */
 export function readTopicTrainingData(directory: string): TopicTrainingExample[] {
   const examples: TopicTrainingExample[] = [];
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.jsonl')).sort()) {
@@ -25,7 +28,7 @@ export function readTopicTrainingData(directory: string): TopicTrainingExample[]
       .forEach((line, index) => {
         if (!line.trim()) return;
         const row = rowSchema.parse(JSON.parse(line));
-        examples.push({ turns: row.turns, topic, intent: row.intent, source: `${file}:${index + 1}` });
+        examples.push({ turns: row.turns.filter((turn) => !turn.startsWith('A: ')), topic, intent: row.intent, source: `${file}:${index + 1}` });
       });
   }
   return examples;
