@@ -20,6 +20,7 @@ import type { UpstreamDialect } from '../dispatch/prepare-body.js';
 import { MemorySessionStore } from '../session/memory-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
+import { readRouterMode } from '../tools/router-mode-file.js';
 
 export interface GatewayOptions {
   config: Config;
@@ -64,7 +65,7 @@ export class Gateway {
     this.observers = options.observers ?? [];
     this.env = options.env;
     this.sessions = new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions });
-    this.toolRoutingMode = options.config.tool_routing.mode;
+    this.toolRoutingMode = readRouterMode(options.dataDir) ?? options.config.tool_routing.mode;
     this.catalog = new ModelCatalog(options.config, {
       probes: readProbeResults(probeFilePath(options.dataDir)),
       probeTtlMs: options.config.routing.probe_ttl_hours * 3_600_000,
