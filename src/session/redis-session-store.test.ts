@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SharedStateHealth } from '../store/redis/redis-health.js';
+import { createRedisCommandClient } from '../store/redis/redis-connection.js';
+import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../store/redis/redis-test-support.js';
+import { MemorySessionStore } from './memory-session-store.js';
+import { FailOpenSessionStore } from './redis-fail-open-session-store.js';
+import { RedisSessionStore } from './redis-session-store.js';
+import { describeSessionStoreContract } from './session-store.contract.js';
+
+describeSessionStoreContract('memory', ({ ttlMs }) => new MemorySessionStore({ ttlMs, maxSessions: 1000 }));
+
+const available = await redisAvailable();
+if (!available) console.warn(`skipping the Redis session store contract: no server at ${redisTestUrl}`);
+
+describe.skipIf(!available)('redis session store', () => {
+  const prefix = uniqueKeyPrefix('sessions');
+  const client = new Redis(redisTestUrl);
+  afterAll(async () => {
+    await deleteKeyPrefixes([prefix]);
+    client.disconnect();
+  });
+  let run = 0;
+  describeSessionStoreContract('redis', ({ ttlMs }) => {
+    run += 1;
+    return new RedisSessionStore({ client, keyPrefix: `${prefix}${run}:`, ttlMs });
+  });
+
+  it('a session written through one instance is read byte-identical through another', async () => {
+    const other = new Redis(redisTestUrl);
+    try {
+      const writer = new RedisSessionStore({ client, keyPrefix: `${prefix}shared:`, ttlMs: 60_000 });
+      const reader = new RedisSessionStore({ client: other, keyPrefix: `${prefix}shared:`, ttlMs: 60_000 });
+      await writer.set('s', { toolsets: ['terminal', 'web', 'files'], narrowed: true, updatedAt: 0 });
+      expect(JSON.stringify((await reader.get('s'))?.toolsets)).toBe('["terminal","web","files"]');
+    } finally {
+      other.disconnect();
+    }
+  });
+});
+
+describe('fail-open session store', () => {
+  it('falls back to local sessions while the shared store is unreachable, and reports it', async () => {
+    // Port 1 on loopback refuses connections: Redis is "down" for this client from the start.
+    const client = createRedisCommandClient({ url: 'redis://127.0.0.1:1', commandTimeoutMs: 100 });
+    client.on('error', () => undefined);
+    const warnings: string[] = [];
+    const health = new SharedStateHealth('redis', { info() {}, warn: (_details, message) => warnings.push(message) });
+    const store = new FailOpenSessionStore(
+      new RedisSessionStore({ client, keyPrefix: 'unused:', ttlMs: 60_000 }),
+      new MemorySessionStore({ ttlMs: 60_000, maxSessions: 10 }),
+      health,
+    );
+    try {
+      expect(await store.get('unknown')).toBeUndefined();
+      await store.set('known', { toolsets: ['web'], narrowed: true, updatedAt: 0 });
+      expect((await store.get('known'))?.toolsets).toEqual(['web']);
+      expect(health.available).toBe(false);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      client.disconnect();
+    }
+  });
+});

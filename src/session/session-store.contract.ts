@@ -1,0 +1,80 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionState } from './session-state.js';
+import type { SessionStore } from './session-store.js';
+
+/** A fresh, empty store forgetting sessions idle for `ttlMs`; the suite closes it after each case. */
+export type SessionStoreFactory = (options: { ttlMs: number }) => Promise<SessionStore> | SessionStore;
+
+/**
+ * The behaviour every `SessionStore` must have (memory, Redis). An implementation's test file is one call:
+ * `describeSessionStoreContract('redis', ({ ttlMs }) => new RedisSessionStore({ client, keyPrefix, ttlMs }))`.
+ */
+export function describeSessionStoreContract(name: string, factory: SessionStoreFactory): void {
+  describe(`SessionStore contract: ${name}`, () => {
+    const opened: SessionStore[] = [];
+    const open = async (ttlMs = 60_000): Promise<SessionStore> => {
+      const store = await factory({ ttlMs });
+      opened.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+    });
+
+    it('knows nothing of a session it never saw', async () => {
+      const store = await open();
+      expect(await store.get('never-seen')).toBeUndefined();
+    });
+
+    it('returns a surface exactly as saved: toolsets in their order, flags and counters', async () => {
+      const store = await open();
+      const before = Date.now();
+      const state: SessionState = { toolsets: ['web', 'files', 'browser', 'a.b'], narrowed: true, recoveries: 2, updatedAt: 0 };
+      await store.set('session-1', state);
+      const read = await store.get('session-1');
+      const { updatedAt, ...rest } = read ?? { updatedAt: -1 };
+      expect(rest).toEqual({ toolsets: ['web', 'files', 'browser', 'a.b'], narrowed: true, recoveries: 2 });
+      expect(JSON.stringify(read?.toolsets)).toBe(JSON.stringify(state.toolsets));
+      // The store stamps the write time, whatever the caller put there.
+      expect(updatedAt).toBeGreaterThanOrEqual(before);
+      expect(updatedAt).toBeLessThanOrEqual(Date.now());
+    });
+
+    it('keeps sessions apart and lets a later write replace an earlier one', async () => {
+      const store = await open();
+      await store.set('a', { toolsets: ['web'], narrowed: true, updatedAt: 0 });
+      await store.set('b', { toolsets: ['files'], narrowed: false, updatedAt: 0 });
+      await store.set('a', { toolsets: ['web', 'terminal'], narrowed: true, updatedAt: 0 });
+      expect((await store.get('a'))?.toolsets).toEqual(['web', 'terminal']);
+      expect((await store.get('b'))?.toolsets).toEqual(['files']);
+      expect((await store.get('b'))?.narrowed).toBe(false);
+    });
+
+    it('hands out copies: changing what get returned does not change the stored session', async () => {
+      const store = await open();
+      await store.set('copy', { toolsets: ['web'], updatedAt: 0 });
+      const first = await store.get('copy');
+      first?.toolsets?.push('mutated');
+      expect((await store.get('copy'))?.toolsets).toEqual(['web']);
+    });
+
+    it('forgets a session left idle longer than the TTL, and a write restarts the clock', async () => {
+      const store = await open(150);
+      await store.set('idle', { toolsets: ['web'], updatedAt: 0 });
+      await store.set('busy', { toolsets: ['files'], updatedAt: 0 });
+      await sleep(100);
+      await store.set('busy', { toolsets: ['files', 'web'], updatedAt: 0 });
+      await sleep(100);
+      expect(await store.get('idle')).toBeUndefined();
+      expect((await store.get('busy'))?.toolsets).toEqual(['files', 'web']);
+    });
+
+    it('accepts ids with any characters a client may send', async () => {
+      const store = await open();
+      const id = 'fp_abc:def/ghi {x} ✓';
+      await store.set(id, { toolsets: ['web'], updatedAt: 0 });
+      expect((await store.get(id))?.toolsets).toEqual(['web']);
+    });
+  });
+}
