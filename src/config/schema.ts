@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { routingConfigSchema } from '../models/config.js';
 import { ledgerConfigSchema } from '../ledger/config.js';
+import { insightConfigSchema } from '../insight/config.js';
 import { providerKindNames } from '../providers/kinds.js';
 import { toolRoutingConfigSchema } from '../tools/config.js';
+import { authConfigSchema } from '../security/config.js';
 
 const pricesSchema = z
   .object({
@@ -100,7 +102,9 @@ export const configSchema = z
     timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
     resilience: resilienceSchema.default(resilienceSchema.parse({})),
     ledger: ledgerConfigSchema.default(ledgerConfigSchema.parse({})),
+    insight: insightConfigSchema.prefault({}),
     tool_routing: toolRoutingConfigSchema.prefault({}),
+    auth: authConfigSchema.prefault({}),
     sessions: z
       .object({
         /** A session untouched this long is forgotten; its next request is treated as resumed. */
