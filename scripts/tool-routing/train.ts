@@ -48,7 +48,7 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const isChinese = (text: string): boolean => /[\u4e00-\u9fff]/.test(text);
 const englishLeads = ['please ', 'can you ', 'could you ', 'hey, ', 'quick one: ', 'I need you to ', 'would you mind, ', ''];
 const chineseLeads = ['请', '帮我', '麻烦', '你能', ''];
-const englishNegations = ["don't ", 'do not ', 'please never ', 'no need to ', "you shouldn't "];
+const englishNegations = ["don't ", 'do not ', "please don't ", 'no need to ', 'never '];
 const chineseNegations = ['不要', '别', '不用', '不需要'];
 const englishReports = [
   (text: string) => `the log says "${text}", what does that mean?`,

@@ -14,6 +14,15 @@ describe('frameTokens', () => {
     expect(framed['config']).toBe('plain');
   });
 
+  it('opens a scope only for negated instructions', () => {
+    expect(frames("I can't get the tests to pass")['tests']).toBe('plain');
+    expect(frames("the server won't start")['start']).toBe('plain');
+    expect(frames('please do not restart the server')['restart']).toBe('negated');
+    expect(frames('ok, never open the browser')['browser']).toBe('negated');
+    expect(frames("you don't need to search")['search']).toBe('negated');
+    expect(frames("don't forget to run the tests")['run']).toBe('plain');
+  });
+
   it('marks quoted and reported speech as quoted', () => {
     expect(frames("the log says 'run the migration'")['migration']).toBe('quoted');
     expect(frames('the log says run the migration')['migration']).toBe('quoted');

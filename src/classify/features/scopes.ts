@@ -19,7 +19,17 @@ export interface FramedToken {
 
 const tokenPattern = /https?:\/\/[^\s"'<>)\]]+|[\p{L}\p{M}\p{N}_](?:[\p{L}\p{M}\p{N}_'.\-/]*[\p{L}\p{M}\p{N}_])?|[^\s\p{L}\p{M}\p{N}]/gu;
 
-const englishNegationCues = new Set(['dont', "don't", 'never', 'not', 'no', 'without', "doesn't", 'doesnt', "shouldn't", 'avoid', 'nor', "mustn't", "won't", 'cannot', "can't"]);
+/**
+ * Only negated INSTRUCTIONS open a scope ("don't run the tests", "no need to search", "without touching the
+ * files"). Negated descriptions are problem reports that need tools ("I can't get the tests to pass", "the
+ * server won't start", "it doesn't compile"), so can't/won't/doesn't/isn't/not are not cues, and don't/never
+ * count only where an instruction starts (clause start, after please/and/but/so/just/you).
+ */
+const imperativeNegationCues = new Set(['dont', "don't", 'never', 'avoid']);
+const alwaysNegationCues = new Set(['without']);
+const instructionOpeners = new Set(['please', 'pls', 'and', 'but', 'so', 'just', 'you', 'ok', 'okay', 'also', 'then', 'now', 'hey', 'hi']);
+/** "don't forget to run the migrations" asks for the run. */
+const negationCancellers = new Set(['forget', 'hesitate', 'miss', 'stop']);
 /** Words that close a negation's scope: what follows is asked for again ("don't run the tests, just read the log"). */
 const englishScopeBreakers = new Set(['but', 'just', 'instead', 'only', 'rather', 'then', 'and', 'please', 'however']);
 const reportingVerbs = new Set(['says', 'said', 'saying', 'reads', 'wrote', 'writes', 'mentions', 'mentioned', 'claims', 'stated', 'states', 'quote', 'quoting']);
@@ -38,6 +48,8 @@ function reportsSpeech(text: string, verbEnd: number, previous: readonly FramedT
 const clauseEnd = new Set(['.', ',', ';', '!', '?', ':', '\n', '。', '，', '；', '！', '？', '、', '(', ')']);
 
 const chineseNegationCues = ['不要', '不用', '无需', '不需要', '不必', '别', '勿', '禁止', '没必要', '千万别', '先别'];
+/** 别忘了 / 不要忘记 ("don't forget to…") ask for the action. */
+const chineseCancellers = ['忘', '客气'];
 const chineseScopeBreakers = ['只', '但', '而是', '就', '然后', '再'];
 /** Narrow on purpose: bare 说 also starts 说明 ("explain"), and 显示/提示 are instructions as often as reports. */
 const chineseReportingCues = ['写着', '里说', '上说', '中说', '说要', '说让', '报错说'];
@@ -62,6 +74,7 @@ export function frameTokens(rawText: string): FramedToken[] {
   let reported = false;
   let quoteCloser: string | undefined;
   let previousEnd = 0;
+  let clause: string[] = [];
   for (const match of text.matchAll(tokenPattern)) {
     const token = match[0];
     const start = match.index;
@@ -70,6 +83,7 @@ export function frameTokens(rawText: string): FramedToken[] {
     if (gap.includes('\n')) {
       negated = false;
       reported = false;
+      clause = [];
     }
     if (quoteCloser !== undefined) {
       if (token === quoteCloser) {
@@ -83,6 +97,7 @@ export function frameTokens(rawText: string): FramedToken[] {
     if (clauseEnd.has(token)) {
       negated = false;
       reported = false;
+      clause = [];
       continue;
     }
     if (unspacedCharacter.test(token)) {
@@ -103,10 +118,27 @@ export function frameTokens(rawText: string): FramedToken[] {
     const word = token.replace(/^[-'./]+|[-'./]+$/g, '');
     if (englishScopeBreakers.has(word)) negated = false;
     tokens.push({ text: word, start, end: start + token.length, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
-    if (englishNegationCues.has(word) || word.endsWith("n't")) negated = true;
+    if (opensNegation(word, clause, text, start + token.length)) negated = true;
+    clause.push(word);
     if (reportingVerbs.has(word) && reportsSpeech(text, start + token.length, tokens)) reported = true;
   }
   return tokens;
+}
+
+/**
+ * Whether `word` opens a negated instruction. `clause` holds the words of the current clause before it.
+ */
+function opensNegation(word: string, clause: readonly string[], text: string, end: number): boolean {
+  const next = /^\s*([\p{L}']+)(?:\s+([\p{L}']+))?/u.exec(text.slice(end, end + 40));
+  const nextWord = next?.[1] ?? '';
+  if (alwaysNegationCues.has(word)) return true;
+  // "no need to …", "not necessary to …", "you don't need to …", "I don't want you to …"
+  if ((word === 'no' && nextWord === 'need') || (word === 'not' && nextWord === 'necessary')) return true;
+  if ((word === "don't" || word === 'dont') && (nextWord === 'need' || (nextWord === 'want' && next?.[2] === 'you'))) return true;
+  const opener = (before: readonly string[]): boolean => before.length === 0 || instructionOpeners.has(before.at(-1)!);
+  if (word === 'not' && clause.at(-1) === 'do') return !negationCancellers.has(nextWord) && opener(clause.slice(0, -1));
+  if (!imperativeNegationCues.has(word) || negationCancellers.has(nextWord)) return false;
+  return opener(clause);
 }
 
 function frameOf(quoted: boolean, negated: boolean): TokenFrame {
@@ -149,7 +181,7 @@ function pushUnspaced(run: string, runStart: number, tokens: FramedToken[], quot
       negated = false;
     }
     const negation = chineseNegationCues.find((cue) => rest.startsWith(cue));
-    if (negation) {
+    if (negation && !chineseCancellers.some((canceller) => rest.slice(negation.length).startsWith(canceller))) {
       segment += negation;
       flush();
       negated = true;

@@ -39,7 +39,7 @@ const rules: Rule[] = [
   { name: 'code-words', toolsets: ['code_execution'], pattern: /\b(execute_code|python (script|code|snippet)|run (some|this) (python|code)|with code|programmatically|by (actually )?running code)\b|python 脚本|用代码|这段代码|这段 python/ },
   { name: 'clarify-words', toolsets: ['clarify'], pattern: /\b(ask me|clarifying questions?|multiple choice|options to choose)\b|问我/ },
   { name: 'spotify', toolsets: ['spotify'], pattern: /\b(spotify|song|songs|track|tracks|playlist|playlists|album|albums|music|tunes|volume|shuffle|queue|playing|play|put on (some|something)|something (upbeat|chill|relaxing))\b|音乐|歌|播放|下一首|音量|专辑/ },
-  { name: 'home-assistant', toolsets: ['homeassistant'], pattern: /\b(home ?assistant|thermostat|lights?|lamp|garage|door|lock|windows?|heating|humidity|temperature in|sensor|fan|plug|blinds|curtains)\b|灯|空调|门锁|窗帘|窗户|暖气|温度|湿度|插座|电视/ },
+  { name: 'home-assistant', toolsets: ['homeassistant'], pattern: /\b(home ?assistant|thermostat|lights?|lamp|garage|door|lock|windows?|heating|humidity|temperature in|sensor|fan|plug|blinds|curtains)\b|灯|空调|门锁|窗帘|窗户|暖气|温度|湿度|插座|电视|客厅|卧室|厨房|多少度/ },
   { name: 'kanban', toolsets: ['kanban'], pattern: /\b(kanban|board task|the board|on the board|tasks? (assigned|blocked))\b|看板/ },
   { name: 'project', toolsets: ['project'], pattern: /\bprojects?\b|项目/ },
   { name: 'discord', toolsets: ['discord', 'discord_admin'], pattern: /\bdiscord\b/ },

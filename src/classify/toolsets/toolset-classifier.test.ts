@@ -40,6 +40,13 @@ describe('classifyToolsets (shipped model)', () => {
     }
   });
 
+  it('treats negated descriptions as problem reports, not as negated instructions', () => {
+    expect(classify("I can't get the tests to pass, help").toolsets).toContain('terminal');
+    expect(classify("don't forget to run the migrations").toolsets).toContain('terminal');
+    expect(classify('别忘了跑一下测试').toolsets).toContain('terminal');
+    expect(classify('please do not execute anything').toolsets).not.toContain('terminal');
+  });
+
   it('keeps what is still asked for after the negation', () => {
     expect(classify("don't change anything else, just run git status").toolsets).toContain('terminal');
     expect(classify('不要跑全部测试，只运行 test_login.py').toolsets).toContain('terminal');

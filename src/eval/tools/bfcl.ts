@@ -89,7 +89,7 @@ export function runBfclEval(rows: readonly BfclRow[], classes: Record<string, Fu
     const messages = [{ role: 'user' as const, text: row.user_turns[0] ?? '', toolCallNames: [], hasImage: false }];
     const runs: number[] = [];
     let decision;
-    for (let run = 0; run < 5; run += 1) {
+    for (let run = 0; run < 9; run += 1) {
       const started = performance.now();
       const result = decideFirstTurnSurface({ tools, format: 'openai-chat', messages, config, model });
       runs.push(performance.now() - started);

@@ -51,13 +51,13 @@ export interface ToolEvalOptions {
   model?: MultilabelModel;
   onProgress?: (done: number, total: number) => void;
   onCase?: (outcome: CaseOutcome) => void;
-  /** Timed runs per case (median kept); 5 by default. */
+  /** Timed runs per case (median kept); 9 by default. */
   timingRuns?: number;
 }
 
 export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions): ToolEvalReport {
   const config = options.config ?? defaultToolRoutingConfig();
-  const timingRuns = Math.max(1, options.timingRuns ?? 5);
+  const timingRuns = Math.max(1, options.timingRuns ?? 9);
   const model = options.model ?? loadToolsetModel();
   const times: number[] = [];
   const reductions: number[] = [];
