@@ -59,7 +59,8 @@ export function trainLinearModel(examples: readonly TrainingExample[], options: 
   const bias = new Float64Array(classCount);
   const biasSquaredGradients = new Float64Array(classCount).fill(1e-8);
   const order = rows.map((_, index) => index);
-  const logits = new Array<number>(classCount);
+  const logits = new Float64Array(classCount);
+  const probabilities = new Float64Array(classCount);
 
   for (let epoch = 0; epoch < epochs; epoch += 1) {
     shuffleInPlace(order, random);
@@ -71,7 +72,7 @@ export function trainLinearModel(examples: readonly TrainingExample[], options: 
         const value = row.values[position]!;
         for (let classIndex = 0; classIndex < classCount; classIndex += 1) logits[classIndex]! += value * weights[base + classIndex]!;
       }
-      const probabilities = softmax(logits);
+      softmaxInto(logits, probabilities);
       for (let classIndex = 0; classIndex < classCount; classIndex += 1) {
         const error = row.weight * ((probabilities[classIndex] ?? 0) - (classIndex === row.label ? 1 : 0));
         biasSquaredGradients[classIndex]! += error * error;
@@ -93,6 +94,18 @@ export function trainLinearModel(examples: readonly TrainingExample[], options: 
     if (row.some((weight) => Math.abs(weight) >= pruneBelow)) weightRecord[name] = row.map((weight) => Math.round(weight * 1e4) / 1e4);
   });
   return { classes: [...options.classes], bias: Array.from(bias, (value) => Math.round(value * 1e4) / 1e4), weights: weightRecord, temperature: 1 };
+}
+
+/** Softmax without allocating: training calls it once per example per epoch. */
+function softmaxInto(logits: Float64Array, into: Float64Array): void {
+  let maximum = -Infinity;
+  for (const logit of logits) if (logit > maximum) maximum = logit;
+  let total = 0;
+  for (let index = 0; index < logits.length; index += 1) {
+    into[index] = Math.exp(logits[index]! - maximum);
+    total += into[index]!;
+  }
+  for (let index = 0; index < into.length; index += 1) into[index]! /= total;
 }
 
 /**
