@@ -119,6 +119,9 @@ describe('live switches', () => {
     expect(staleChat.status).toBe(409);
     const currentChat = await chat(harness.gateway.url, { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }, { 'if-match': `"${revision + 1}"` });
     expect(currentChat.status).toBe(200);
+    // Every answer (errors included) tells the client the revision to send back.
+    expect(currentChat.headers.get('x-hermes-router-policy-revision')).toBe(String(revision + 1));
+    expect(staleChat.headers.get('x-hermes-router-policy-revision')).toBe(String(revision + 1));
   });
 });
 

@@ -153,8 +153,11 @@ export async function handleChat(
       route,
       monotonicStart: context.monotonicStart,
       ...(recovery ? { recovery } : {}),
-      headers: (served) =>
-        routingHeaders(turn.requestId, Math.max(0, performance.now() - context.monotonicStart - upstreamTime(tracking.record.attempts)), served, route),
+      headers: (served) => ({
+        ...routingHeaders(turn.requestId, Math.max(0, performance.now() - context.monotonicStart - upstreamTime(tracking.record.attempts)), served, route),
+        // Clients send it back in If-Match to learn (409) that the switches changed under them.
+        'x-hermes-router-policy-revision': String(gateway.switches.revision),
+      }),
       onText: (text) => {
         tracking.responseText = text;
       },
@@ -169,7 +172,9 @@ export async function handleChat(
     tracking.record.errorClass = error.errorClass;
     const elapsed = performance.now() - context.monotonicStart;
     const overheadMs = Math.max(0, elapsed - upstreamTime(tracking.record.attempts));
-    if (error.errorClass !== 'client_closed') sendError(response, error, format, routingHeaders(context.requestId, overheadMs));
+    if (error.errorClass !== 'client_closed') {
+      sendError(response, error, format, { ...routingHeaders(context.requestId, overheadMs), 'x-hermes-router-policy-revision': String(gateway.switches.revision) });
+    }
   } finally {
     finishRecord(gateway, tracking, context);
   }
