@@ -38,13 +38,14 @@ export const evalDifficultyCommand: Command = {
     }
     try {
       const cases = readDifficultyCases(resolve(context.cwd, values.cases));
+      const estimator = shippedDifficultyEstimator();
+      const score = (prompt: string) => estimator.estimate(prompt).probability;
       let report: DifficultyEvalReport;
       if (folds) {
         context.stderr.write(`eval difficulty: training ${folds} fold models on ${cases.length} rows\n`);
-        report = runDifficultyEval(cases, () => 0, 'cross-validated', crossValidatedScores(cases, folds));
+        report = runDifficultyEval(cases, score, 'cross-validated', crossValidatedScores(cases, folds));
       } else {
-        const estimator = shippedDifficultyEstimator();
-        report = runDifficultyEval(cases, (prompt) => estimator.estimate(prompt).probability);
+        report = runDifficultyEval(cases, score);
       }
       context.stdout.write(renderTable(report));
       if (values.json) context.stdout.write(`${JSON.stringify(report)}\n`);

@@ -28,12 +28,12 @@ export function runDifficultyEval(cases: readonly DifficultyCase[], score: (prom
     return quality ? [{ row, quality, index }] : [];
   });
   const durations: number[] = [];
+  // With precomputed (cross-validated) scores, `score` still runs on every prompt so the timing is real.
   const scores = usable.map(({ row, index }) => {
-    if (precomputed) return precomputed[index] ?? 0;
     const started = performance.now();
     const value = score(row.prompt);
     durations.push(performance.now() - started);
-    return value;
+    return precomputed ? (precomputed[index] ?? 0) : value;
   });
   const metricsFor = (benchmark: string | undefined): DifficultyMetrics | undefined => {
     const selected = usable.flatMap((item, position) => (benchmark === undefined || item.row.benchmark === benchmark ? [{ score: scores[position]!, weakQuality: item.quality.weak, strongQuality: item.quality.strong }] : []));
