@@ -11,6 +11,7 @@ import { handleEmbeddings } from './routes/embeddings.js';
 import { handleModelSwitchRoutes } from './routes/admin/model-switch-routes.js';
 import { handleRouterModeRoutes } from './routes/admin/router-mode-routes.js';
 import { sendError } from './send.js';
+import { authorizeRequest } from '../security/gateway-security.js';
 
 /** Extra routes other modules mount (metrics, admin API, dashboard) without the server knowing them. */
 export type ExtraRoute = (request: IncomingMessage, response: ServerResponse, path: string) => Promise<boolean> | boolean;
@@ -58,6 +59,12 @@ async function route(
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const method = request.method ?? 'GET';
+  const denied = authorizeRequest(gateway, request, path, method);
+  if (denied) {
+    request.resume();
+    sendError(response, denied.error, denied.format);
+    return;
+  }
   const chatFormat = chatPaths[path];
   if (chatFormat) {
     if (method !== 'POST') {

@@ -8,6 +8,9 @@ import { Gateway } from './gateway.js';
 import { createGatewayServer } from './http-server.js';
 import type { ExtraRoute } from './http-server.js';
 import type { RequestObserver } from './request-observer.js';
+import { attachSecurity } from '../security/gateway-security.js';
+import type { GatewaySecurity } from '../security/gateway-security.js';
+import { openSecurity } from '../security/open-security.js';
 
 export interface StartGatewayOptions {
   config: Config;
@@ -18,6 +21,8 @@ export interface StartGatewayOptions {
   extraRoutes?: ExtraRoute[];
   /** Called during shutdown after the server stopped taking requests (e.g. flush the ledger). */
   onShutdown?: () => Promise<void>;
+  /** On loopback with no admin key anywhere, generate one (the CLI's start shows it once). */
+  generateAdminKey?: boolean;
 }
 
 export interface RunningGateway {
@@ -27,6 +32,10 @@ export interface RunningGateway {
   url: string;
   /** Stops accepting, lets in-flight requests finish up to the grace period, then runs shutdown hooks. */
   close(): Promise<void>;
+  /** Keys, limits, dashboard sessions (src/security/ARCHITECTURE.md). */
+  security: GatewaySecurity;
+  /** Only on the start that generated the admin key: print it once, it is stored hashed. */
+  generatedAdminKey?: string;
 }
 
 export function createLogger(level: string): Logger {
@@ -37,13 +46,16 @@ export function createLogger(level: string): Logger {
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   mkdirSync(options.dataDir, { recursive: true });
   const logger = options.logger ?? createLogger(options.config.logging.level);
+  // Before listening: a non-loopback bind without an admin key refuses to start here.
+  const opened = openSecurity({ config: options.config, dataDir: options.dataDir, env: options.env ?? process.env, generateAdminKey: options.generateAdminKey ?? false });
   const gateway = new Gateway({
     config: options.config,
     env: options.env ?? process.env,
     logger,
     dataDir: options.dataDir,
-    observers: options.observers ?? [],
+    observers: [...(options.observers ?? []), opened.observer],
   });
+  attachSecurity(gateway, opened.security);
   const server = createGatewayServer(gateway, options.extraRoutes ?? []);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -72,5 +84,6 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     })();
     return closing;
   };
-  return { gateway, server, url: `http://${host}:${address.port}`, close };
+  const generated = opened.generatedAdminKey === undefined ? {} : { generatedAdminKey: opened.generatedAdminKey };
+  return { gateway, server, url: `http://${host}:${address.port}`, close, security: opened.security, ...generated };
 }

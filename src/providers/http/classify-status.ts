@@ -2,6 +2,7 @@ import type { ApiFormat } from '../../core/api-format.js';
 import { GatewayError } from '../../core/errors.js';
 import { isJsonObject } from '../../core/json.js';
 import { parseRetryAfter } from './retry-after.js';
+import { redactJson, redactSecrets } from '../../security/redact.js';
 
 const contextLengthPattern =
   /context[_ ]length|context window|maximum context|prompt is too long|too many tokens|reduce the length|input is too long/i;
@@ -34,11 +35,14 @@ export function classifyUpstreamStatus(
 ): GatewayError {
   let body: unknown;
   try {
-    body = rawBody.length > 0 ? JSON.parse(rawBody) : undefined;
+    // Providers echo keys and tokens in error bodies; nothing of them may reach a client, a log or the ledger.
+    body = rawBody.length > 0 ? redactJson(JSON.parse(rawBody)) : undefined;
   } catch {
     body = undefined;
   }
-  const { message, code } = upstreamMessage(body, rawBody.slice(0, 300) || `HTTP ${status}`);
+  const found = upstreamMessage(body, rawBody.slice(0, 300) || `HTTP ${status}`);
+  const message = redactSecrets(found.message);
+  const code = found.code;
   const prefix = `provider ${providerId} answered ${status}: `;
   const upstreamStatus = status;
   if (status === 429) {

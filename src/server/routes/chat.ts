@@ -21,6 +21,8 @@ import { forwardableHeaders, readClientHints } from '../client-hints.js';
 import type { Gateway } from '../gateway.js';
 import { readJsonRequest } from '../read-body.js';
 import { sendError } from '../send.js';
+import { clientKeyIdOf } from '../../security/principal.js';
+import { restrictCandidates } from '../../security/restrict-candidates.js';
 import { routingSignature } from '../../interceptors/signature/routing-signature.js';
 import { respond } from './chat-respond.js';
 import type { Recovery } from './chat-respond.js';
@@ -97,6 +99,9 @@ export async function handleChat(
     },
     responseText: '',
   };
+  // Set by the server's auth step: the application key's id (never the key), `admin`, or nothing.
+  const clientKeyId = clientKeyIdOf(request);
+  if (clientKeyId !== undefined) tracking.record.clientKeyId = clientKeyId;
   for (const observer of gateway.observers) observer.requestStarted();
   try {
     const { body, length } = await readJsonRequest(request, gateway.config.server.body_limit_bytes);
@@ -107,6 +112,7 @@ export async function handleChat(
       bodyLength: length,
     });
     tracking.turn = turn;
+    if (clientKeyId !== undefined) turn.clientKeyId = clientKeyId;
     tracking.record.requestedModel = turn.requestedModel;
     tracking.record.streaming = turn.stream;
     const session = resolveSessionIdentity(turn);
@@ -120,7 +126,9 @@ export async function handleChat(
       },
     );
     if (tools) decision.tools = tools.decision;
-    const { candidates, decision: modelDecision } = gateway.modelRouter.route(turn, session.id);
+    const { candidates: routed, decision: modelDecision } = gateway.modelRouter.route(turn, session.id);
+    // A key limited to some providers or models only ever reaches those.
+    const candidates = restrictCandidates(request, routed, turn.requestedModel);
     decision.models = modelDecision;
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
     const plan = {

@@ -1,6 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../../../core/errors.js';
+import { principalOf } from '../../../security/principal.js';
 
 export const adminKeyVariable = 'HERMES_ROUTER_ADMIN_KEY';
 
@@ -13,6 +14,17 @@ function digest(value: string): Buffer {
  * routing). Returns the error to answer with, or undefined when the caller is the admin.
  */
 export function adminRejection(request: IncomingMessage, env: NodeJS.ProcessEnv): GatewayError | undefined {
+  // The server's auth step (src/security) already decided: the admin key, a dashboard session, or an
+  // application key with the admin scope reading. Application keys never reach a state-changing admin route.
+  const principal = principalOf(request);
+  if (principal?.kind === 'admin') return undefined;
+  if (principal?.kind === 'application') {
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    return reading && principal.key.scopes.includes('admin')
+      ? undefined
+      : new GatewayError('permission', 'Application keys cannot change routing or configuration; use the admin key.');
+  }
+  // No auth step ran (a server built without security): the environment's key alone.
   const adminKey = env[adminKeyVariable];
   if (!adminKey) {
     return new GatewayError(

@@ -1,0 +1,94 @@
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { applicationKeySchema } from './key-record.js';
+import type { ApplicationKey } from './key-record.js';
+import type { KeyStore } from './key-store.js';
+
+const keyFileSchema = z
+  .object({
+    version: z.literal(1),
+    admin_hash: z.string().optional(),
+    keys: z.array(applicationKeySchema),
+  })
+  .strict();
+type KeyFile = z.output<typeof keyFileSchema>;
+
+export function keyFilePath(dataDir: string, configured?: string): string {
+  return configured ?? join(dataDir, 'keys.json');
+}
+
+/**
+ * Keys in one JSON file (mode 0600), replaced atomically. The file is re-read when its modification time
+ * changes, so `hermes-router keys create|revoke` run beside a live gateway take effect on its next request.
+ */
+export class FileKeyStore implements KeyStore {
+  readonly version = 1;
+  readonly location: string;
+  private state: KeyFile = { version: 1, keys: [] };
+  private seenMtimeMs = -1;
+
+  constructor(location: string) {
+    this.location = location;
+    this.refresh();
+  }
+
+  list(): ApplicationKey[] {
+    this.refresh();
+    return this.state.keys.map((key) => ({ ...key }));
+  }
+
+  find(id: string): ApplicationKey | undefined {
+    this.refresh();
+    return this.state.keys.find((key) => key.id === id);
+  }
+
+  add(key: ApplicationKey): void {
+    this.refresh();
+    if (this.state.keys.some((existing) => existing.id === key.id)) throw new Error(`a key with id ${key.id} exists`);
+    this.write({ ...this.state, keys: [...this.state.keys, key] });
+  }
+
+  revoke(id: string, at: Date): boolean {
+    this.refresh();
+    const key = this.state.keys.find((existing) => existing.id === id);
+    if (!key || key.revoked_at !== undefined) return false;
+    this.write({ ...this.state, keys: this.state.keys.map((existing) => (existing.id === id ? { ...existing, revoked_at: at.toISOString() } : existing)) });
+    return true;
+  }
+
+  adminHash(): string | undefined {
+    this.refresh();
+    return this.state.admin_hash;
+  }
+
+  setAdminHash(hash: string): void {
+    this.refresh();
+    this.write({ ...this.state, admin_hash: hash });
+  }
+
+  private refresh(): void {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(this.location).mtimeMs;
+    } catch {
+      return;
+    }
+    if (mtimeMs === this.seenMtimeMs) return;
+    const parsed = keyFileSchema.safeParse(JSON.parse(readFileSync(this.location, 'utf8')));
+    // A damaged key file must not silently open the gateway: refuse loudly instead.
+    if (!parsed.success) throw new Error(`${this.location} is not a valid key file: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    this.state = parsed.data;
+    this.seenMtimeMs = mtimeMs;
+  }
+
+  private write(next: KeyFile): void {
+    mkdirSync(dirname(this.location), { recursive: true });
+    const temporary = `${this.location}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, this.location);
+    this.state = next;
+    this.seenMtimeMs = statSync(this.location).mtimeMs;
+  }
+}
