@@ -18,6 +18,7 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'router shadow': { summary: 'Tool routing in shadow mode: decide and record, send everything', load: async () => (await import('./router-mode.js')).routerCommands.shadow },
   'router off': { summary: 'Switch tool routing off (live)', load: async () => (await import('./router-mode.js')).routerCommands.off },
   'router status': { summary: 'Show the tool routing mode', load: async () => (await import('./router-mode.js')).routerCommands.status },
+  'report routing': { summary: 'Tool surfaces, tokens saved, recoveries and model routes', load: async () => (await import('./report-routing.js')).reportRoutingCommand },
   doctor: { summary: 'Check config, providers, port and data directory', load: async () => (await import('./doctor.js')).doctorCommand },
   'eval tools': { summary: 'Measure first-turn tool routing on labelled cases', load: async () => (await import('./eval-tools.js')).evalToolsCommand },
   'eval topics': { summary: 'Measure topic routing (or user-defined routes on CLINC rows)', load: async () => (await import('./eval-topics.js')).evalTopicsCommand },
@@ -26,4 +27,5 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'models probe': { summary: 'Check tool calling and vision per model with one cheap call each', load: async () => (await import('./models-probe.js')).modelsProbeCommand },
   'models enable': { summary: 'Switch a provider/model on (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsEnableCommand },
   'models disable': { summary: 'Switch a provider/model off (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsDisableCommand },
+  'models route': { summary: 'Explain which models would answer a prompt, and why (no provider is called)', load: async () => (await import('./models-route.js')).modelsRouteCommand },
 };

@@ -1,0 +1,82 @@
+import type { RequestRecord } from '../core/ledger-record.js';
+import type { LedgerFilter, LedgerStore } from '../store/ledger-store.js';
+
+export interface ToolRoutingSummary {
+  requests: number;
+  /** Requests that carried tools. */
+  withTools: number;
+  byOutcome: Record<string, number>;
+  byReason: Record<string, number>;
+  byMode: Record<string, number>;
+  /** How often each toolset was on a routed surface. */
+  toolsets: Record<string, number>;
+  recoveries: number;
+  requestsWithRecovery: number;
+  fullSchemaTokens: number;
+  sentSchemaTokens: number;
+  /** 1 − sent/full over requests whose counts are known. */
+  reduction: number;
+}
+
+export interface ModelRoutingSummary {
+  byPolicy: Record<string, number>;
+  byServedModel: Record<string, number>;
+  failovers: number;
+}
+
+function increment(counts: Record<string, number>, key: string): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+/** Folds one ledger row's routing decisions into the summaries. */
+function add(tools: ToolRoutingSummary, models: ModelRoutingSummary, record: RequestRecord): void {
+  tools.requests += 1;
+  const decision = record.decision.tools;
+  if (decision && decision.fullToolCount > 0) {
+    tools.withTools += 1;
+    increment(tools.byOutcome, decision.outcome);
+    increment(tools.byReason, decision.reason);
+    increment(tools.byMode, decision.mode);
+    if (decision.outcome === 'narrowed' || decision.outcome === 'sticky') for (const toolset of decision.predictedToolsets) increment(tools.toolsets, toolset);
+    if (decision.recoveries) {
+      tools.recoveries += decision.recoveries;
+      tools.requestsWithRecovery += 1;
+    }
+    if (decision.fullSchemaTokens !== undefined && decision.sentSchemaTokens !== undefined) {
+      tools.fullSchemaTokens += decision.fullSchemaTokens;
+      tools.sentSchemaTokens += decision.sentSchemaTokens;
+    }
+  }
+  if (record.decision.models) increment(models.byPolicy, record.decision.models.policy);
+  if (record.servedModel) increment(models.byServedModel, `${record.servedProvider ?? '?'}/${record.servedModel}`);
+  if (record.attempts.length > 1) models.failovers += 1;
+}
+
+/**
+ * What tool and model routing decided over a period, folded from the ledger's per-request decisions (paged, so
+ * memory stays flat however long the ledger is).
+ */
+export async function summarizeRouting(store: LedgerStore, filter: LedgerFilter): Promise<{ tools: ToolRoutingSummary; models: ModelRoutingSummary }> {
+  const tools: ToolRoutingSummary = {
+    requests: 0,
+    withTools: 0,
+    byOutcome: {},
+    byReason: {},
+    byMode: {},
+    toolsets: {},
+    recoveries: 0,
+    requestsWithRecovery: 0,
+    fullSchemaTokens: 0,
+    sentSchemaTokens: 0,
+    reduction: 0,
+  };
+  const models: ModelRoutingSummary = { byPolicy: {}, byServedModel: {}, failovers: 0 };
+  let cursor: string | undefined;
+  do {
+    const page = await store.requests({ ...filter, limit: 1000, ...(cursor ? { cursor } : {}) });
+    for (const record of page.items) add(tools, models, record);
+    cursor = page.nextCursor;
+  } while (cursor);
+  tools.reduction = tools.fullSchemaTokens === 0 ? 0 : 1 - tools.sentSchemaTokens / tools.fullSchemaTokens;
+  return { tools, models };
+}
