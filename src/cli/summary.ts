@@ -1,0 +1,69 @@
+import { overview, qualityView } from '../insight/insight-views.js';
+import type { Overview } from '../insight/insight-views.js';
+import type { Command } from './command.js';
+import { formatCount, formatUsd } from './report-format.js';
+import { mainPenalties } from './report-quality.js';
+import { runInsightReport } from './report-savings-frame.js';
+
+const dayMs = 86_400_000;
+
+/** Midnight today at the report's offset, as epoch ms. */
+function startOfDay(now: number, utcOffsetMinutes: number): number {
+  const offsetMs = utcOffsetMinutes * 60_000;
+  return Math.floor((now + offsetMs) / dayMs) * dayMs - offsetMs;
+}
+
+function periodLine(label: string, view: Overview): string {
+  const totals = view.totals;
+  const unpriced = totals.unpricedRequests > 0 ? ` (+${formatCount(totals.unpricedRequests)} unpriced)` : '';
+  return `${label.padEnd(10)} ${formatCount(totals.requests).padStart(8)} requests  ${formatCount(totals.inputTokens + totals.outputTokens).padStart(12)} tokens  ${formatUsd(totals.costUsd).padStart(10)} spent${unpriced}  ${formatUsd(view.savings.totalUsd).padStart(10)} saved`;
+}
+
+/** `hermes-router summary`: one screen with today, the last 7 days, savings and the worst sessions. */
+export const summaryCommand: Command = {
+  name: 'summary',
+  summary: 'One screen: today, this week, savings and the worst sessions',
+  run: (args, context) =>
+    runInsightReport(args, context, {
+      name: 'summary',
+      empty: () => ({ report: 'summary', today: null, week: null, worstSessions: [] }),
+      render({ reader, models, options }) {
+        const now = Date.now();
+        const todayStart = startOfDay(now, options.utcOffsetMinutes);
+        const weekStart = todayStart - 6 * dayMs;
+        const base = { ...options.filter };
+        const today = overview(reader, models, { ...base, since: Math.max(todayStart, base.since ?? 0) }, options.utcOffsetMinutes);
+        const week = overview(reader, models, { ...base, since: Math.max(weekStart, base.since ?? 0) }, options.utcOffsetMinutes);
+        const quality = qualityView(reader, models, { ...base, since: Math.max(weekStart, base.since ?? 0) }, { limit: 5, offset: 0 });
+        const worst = quality.page.filter((entry) => entry.score !== null);
+        if (options.json) {
+          context.stdout.write(
+            `${JSON.stringify({
+              report: 'summary',
+              today: { totals: today.totals, savings: today.savings },
+              week: { totals: week.totals, savings: week.savings, days: week.days },
+              quality: { sessions: quality.sessions, grades: quality.grades, averageScore: quality.averageScore },
+              worstSessions: worst.map((entry) => ({ sessionId: entry.sessionId, score: entry.score, grade: entry.grade, contextFill: entry.contextFill, penalties: mainPenalties(entry) })),
+            })}\n`,
+          );
+          return;
+        }
+        const savings = week.savings;
+        const lines = [
+          periodLine('Today', today),
+          periodLine('7 days', week),
+          '',
+          `Saved in 7 days: ${formatUsd(savings.totalUsd)} = tool schemas ${formatUsd(savings.toolSchema.usd)} (${formatCount(savings.toolSchema.tokens)} tokens) + model routing ${formatUsd(savings.modelRouting.usd)} + prompt cache ${formatUsd(savings.promptCache.usd)}`,
+          `Sessions in 7 days: ${formatCount(quality.sessions)}, average score ${quality.averageScore === null ? '-' : quality.averageScore.toFixed(1)}; grades ${Object.entries(quality.grades).map(([grade, count]) => `${grade} ${count}`).join(' ')}`,
+        ];
+        if (worst.length > 0) {
+          lines.push('', 'Worst sessions:');
+          for (const entry of worst) {
+            lines.push(`  ${String(entry.score).padStart(3)} ${entry.grade ?? '-'}  ${entry.sessionId}  ${mainPenalties(entry)}`);
+          }
+        }
+        lines.push('', 'Details: hermes-router report savings | report quality | report daily; dashboard at /dashboard on the gateway.');
+        context.stdout.write(`${lines.join('\n')}\n`);
+      },
+    }),
+};
