@@ -27,4 +27,5 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'models probe': { summary: 'Check tool calling and vision per model with one cheap call each', load: async () => (await import('./models-probe.js')).modelsProbeCommand },
   'models enable': { summary: 'Switch a provider/model on (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsEnableCommand },
   'models disable': { summary: 'Switch a provider/model off (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsDisableCommand },
+  'models route': { summary: 'Explain which models would answer a prompt, and why (no provider is called)', load: async () => (await import('./models-route.js')).modelsRouteCommand },
 };
