@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../src/cli/command.js';
 import { modelsListCommand } from '../../src/cli/models-list.js';
 import { modelsProbeCommand } from '../../src/cli/models-probe.js';
+import { modelsRouteCommand } from '../../src/cli/models-route.js';
 import { modelsDisableCommand, modelsEnableCommand } from '../../src/cli/models-switch.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
@@ -143,5 +144,23 @@ describe('hermes-router models probe', () => {
     const report = lastJson(run.out()) as { models: { result: Record<string, unknown>; notes: string[] }[] };
     expect(report.models[0]?.result.supportsTools).toBeUndefined();
     expect(report.models[0]?.notes.join(' ')).toContain('upstream_auth');
+  });
+});
+
+describe('hermes-router models route', () => {
+  it('explains the order without calling a provider', async () => {
+    const before = upstream.requestCount();
+    const run = context();
+    expect(await modelsRouteCommand.run([...common(), '--json', 'What year did the Berlin wall fall?'], run)).toBe(0);
+    const result = lastJson(run.out()) as { candidates: { model: string; route: string }[]; decision: { difficulty: number } };
+    expect(result.decision.difficulty).toBe(5);
+    expect(result.candidates.map((candidate) => candidate.model)).not.toContain('openai/text-embedding-3-small');
+    expect(upstream.requestCount()).toBe(before);
+  });
+
+  it('reports a routing refusal with its status', async () => {
+    const run = context();
+    expect(await modelsRouteCommand.run([...common(), '--json', '--model', 'nope', 'hi'], run)).toBe(1);
+    expect(lastJson(run.out())).toMatchObject({ error: { status: 404 } });
   });
 });
