@@ -119,9 +119,12 @@ async function run(target: Server, stream: boolean, concurrency: number, measure
 
 const upstream = await spawnServer('upstream', './servers/upstream.ts');
 const minimal = await spawnServer('minimal-proxy', './servers/minimal-proxy.ts', { UPSTREAM: upstream.url });
-const gateway = await spawnServer('hermes-router', './servers/gateway.ts', { UPSTREAM: upstream.url });
-const bare = await spawnServer('hermes-router-no-ledger', './servers/gateway.ts', { UPSTREAM: upstream.url, LEDGER: 'off' });
-const rows: { stream: boolean; concurrency: number; direct: RunResult; minimal: RunResult; gateway: RunResult; bare: RunResult }[] = [];
+// hermes-router as users run it (ledger, tool routing on), and two variants that isolate the ledger's and
+// the routers' share: without the ledger, and with tool routing off (same upstream payload as the baselines).
+const gateway = await spawnServer('hermes-router', './servers/gateway.ts', { UPSTREAM: upstream.url, TOOL_ROUTING: 'off' });
+const bare = await spawnServer('hermes-router-no-ledger', './servers/gateway.ts', { UPSTREAM: upstream.url, LEDGER: 'off', TOOL_ROUTING: 'off' });
+const routed = await spawnServer('hermes-router-routing-on', './servers/gateway.ts', { UPSTREAM: upstream.url });
+const rows: { stream: boolean; concurrency: number; direct: RunResult; minimal: RunResult; gateway: RunResult; bare: RunResult; routed: RunResult }[] = [];
 try {
   for (const stream of [false, true]) {
     for (const concurrency of [1, 32]) {
@@ -130,11 +133,12 @@ try {
       const minimalResult = await run(minimal, stream, concurrency, minimal);
       const gatewayResult = await run(gateway, stream, concurrency, gateway);
       const bareResult = await run(bare, stream, concurrency, bare);
-      rows.push({ stream, concurrency, direct, minimal: minimalResult, gateway: gatewayResult, bare: bareResult });
+      const routedResult = await run(routed, stream, concurrency, routed);
+      rows.push({ stream, concurrency, direct, minimal: minimalResult, gateway: gatewayResult, bare: bareResult, routed: routedResult });
     }
   }
 } finally {
-  for (const server of [upstream, minimal, gateway, bare]) server.child.kill();
+  for (const server of [upstream, minimal, gateway, bare, routed]) server.child.kill();
 }
 
 const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
@@ -150,11 +154,13 @@ const table = rows.map((row) => ({
   minimal_cpu_ms: row.minimal.cpuMsPerRequest,
   gateway_cpu_ms: row.gateway.cpuMsPerRequest,
   gateway_no_ledger_cpu_ms: row.bare.cpuMsPerRequest,
+  gateway_routing_on_cpu_ms: row.routed.cpuMsPerRequest,
+  gateway_routing_on_added_p50_ms: row.routed.p50 - row.direct.p50,
   cpu_ratio: (row.gateway.cpuMsPerRequest ?? 0) / (row.minimal.cpuMsPerRequest ?? 1),
   ledger_cpu_share: (row.gateway.cpuMsPerRequest ?? 0) / (row.bare.cpuMsPerRequest ?? 1) - 1,
   added_p50_ratio: (row.gateway.p50 - row.direct.p50) / Math.max(0.001, row.minimal.p50 - row.direct.p50),
 }));
-const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'hr no ledger', 'cpu ×', 'ledger +', '+p50 ×'];
+const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'hr no ledger', 'hr routed', '+p50 routed', 'cpu ×', 'ledger +', '+p50 ×'];
 const lines = table.map((row) => [
   row.mode,
   fixed(row.direct_p50_ms),
@@ -167,13 +173,15 @@ const lines = table.map((row) => [
   fixed(row.minimal_cpu_ms, 3),
   fixed(row.gateway_cpu_ms, 3),
   fixed(row.gateway_no_ledger_cpu_ms, 3),
+  fixed(row.gateway_routing_on_cpu_ms, 3),
+  fixed(row.gateway_routing_on_added_p50_ms),
   fixed(row.cpu_ratio),
   `${fixed(row.ledger_cpu_share * 100, 1)}%`,
   fixed(row.added_p50_ratio),
 ]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => cell.padStart(widths[index] ?? 0)).join('  ');
-console.log(`${requestsPerRun} requests per cell, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router`);
+console.log(`${requestsPerRun} requests per cell, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)`);
 console.log(format(header));
 for (const line of lines) console.log(format(line));
 if (flags.json) console.log(JSON.stringify({ requests: requestsPerRun, rows: table }));

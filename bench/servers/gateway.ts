@@ -13,6 +13,9 @@ const config = parseConfig(
   {
     server: { port: 0 },
     providers: [{ id: 'bench', kind: 'openai-compatible', base_url: `${upstream}/v1`, api_key: 'sk-bench', models: ['bench-model'] }],
+    // TOOL_ROUTING=off makes the gateway forward the same tools as the baseline proxies, for a like-for-like
+    // overhead comparison; the default (on) is what users run.
+    tool_routing: { mode: process.env.TOOL_ROUTING === 'off' ? 'off' : 'on' },
   },
   'bench',
 );
