@@ -19,3 +19,16 @@ export interface Candidate {
   deployment: Deployment;
   source: CandidateSource;
 }
+
+/**
+ * The `x-hermes-router-route` value for the candidate that answered: its own label when it was the first choice
+ * or a labelled link of an explicit chain (`fallback`, `default`); `fallback` when a policy's first choice
+ * failed and a later one answered.
+ */
+export function routeLabel(candidates: readonly Candidate[], served: Candidate['deployment']): CandidateSource {
+  const index = candidates.findIndex((candidate) => candidate.deployment === served);
+  const candidate = candidates[index];
+  if (!candidate) return 'explicit';
+  if (index === 0 || candidate.source === 'fallback' || candidate.source === 'default') return candidate.source;
+  return 'fallback';
+}

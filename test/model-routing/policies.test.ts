@@ -56,6 +56,7 @@ describe('cheapest capable', () => {
     expect(result.status).toBe(200);
     expect(harness.upstream.requests[0]?.model).toBe('cheap-small');
     expect(result.headers.get('x-hermes-router-model')).not.toBe('local/cheap-small');
+    expect(result.headers.get('x-hermes-router-route')).toBe('fallback');
   });
 });
 

@@ -10,6 +10,7 @@ import type { Provider } from '../../providers/provider.js';
 import { prepareUpstreamBody } from '../../dispatch/prepare-body.js';
 import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
 import { appendRecoveryTurn } from '../../interceptors/toolset-recovery/append-recovery-turn.js';
+import { routeLabel } from '../../models/candidate.js';
 import type { Candidate } from '../../models/candidate.js';
 import { expandSessionSurface, requestToolsetName, routeTools } from '../../tools/gateway-stage.js';
 import type { ToolStageResult } from '../../tools/gateway-stage.js';
@@ -141,7 +142,7 @@ export async function handleChat(
         prepareUpstreamBody(turn, deployment, provider, gateway.dialectFor(deployment.providerId), facts),
     };
     const success = await gateway.attemptLoop.run({ ...plan, candidates });
-    const route = candidates.find((candidate) => candidate.deployment === success.deployment)?.source ?? 'explicit';
+    const route = routeLabel(candidates, success.deployment);
     gateway.modelRouter.succeeded(session.id, success.deployment, success.attempt.durationMs);
     tracking.record.servedProvider = success.deployment.providerId;
     tracking.record.servedModel = success.deployment.modelId;

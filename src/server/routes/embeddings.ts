@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import type { AttemptRecord } from '../../core/ledger-record.js';
 import { AttemptLoop } from '../../dispatch/attempt-loop.js';
+import { routeLabel } from '../../models/candidate.js';
 import { embeddingCandidates } from '../../models/embeddings/embedding-candidates.js';
 import { EmbeddingsProvider } from '../../models/embeddings/embeddings-provider.js';
 import { providerKinds } from '../../providers/kinds.js';
@@ -72,7 +73,7 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
       prepare: (deployment) => ({ ...body, model: deployment.upstreamModel }),
     });
     if (success.response.kind !== 'json') throw new GatewayError('internal', 'expected a JSON embeddings response');
-    const route = candidates.find((candidate) => candidate.deployment === success.deployment)?.source ?? 'explicit';
+    const route = routeLabel(candidates, success.deployment);
     sendJson(response, 200, success.response.body, {
       'x-hermes-router-request-id': requestId,
       'x-hermes-router-model': success.deployment.qualifiedName,
