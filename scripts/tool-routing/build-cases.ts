@@ -48,3 +48,4 @@ build('cases.dev', 'dev');
 build('cases.heldout', 'heldout');
 build('cases.heldout2', 'heldout2');
 build('cases.heldout3', 'heldout3');
+build('cases.heldout4', 'heldout4');
