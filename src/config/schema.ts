@@ -5,6 +5,7 @@ import { insightConfigSchema } from '../insight/config.js';
 import { providerKindNames } from '../providers/kinds.js';
 import { toolRoutingConfigSchema } from '../tools/config.js';
 import { authConfigSchema } from '../security/config.js';
+import { storageConfigSchema } from '../store/config.js';
 
 const pricesSchema = z
   .object({
@@ -102,6 +103,8 @@ export const configSchema = z
     timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
     resilience: resilienceSchema.default(resilienceSchema.parse({})),
     ledger: ledgerConfigSchema.default(ledgerConfigSchema.parse({})),
+    /** Where state lives: `{kind: sqlite}` (one instance) or `{kind: cluster, postgres_url, redis_url}`. */
+    storage: storageConfigSchema.default({ kind: 'sqlite' }),
     insight: insightConfigSchema.prefault({}),
     tool_routing: toolRoutingConfigSchema.prefault({}),
     auth: authConfigSchema.prefault({}),

@@ -20,6 +20,7 @@ import type { UpstreamDialect } from '../dispatch/prepare-body.js';
 import { MemorySessionStore } from '../session/memory-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
+import type { GatewayStores } from '../store/gateway-stores.js';
 import { readRouterMode } from '../tools/router-mode-file.js';
 
 export interface GatewayOptions {
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   logger: Logger;
   dataDir: string;
   observers?: RequestObserver[];
+  /** Shared state (cluster storage) instead of the in-process defaults. */
+  stores?: GatewayStores;
 }
 
 /**
@@ -46,7 +49,7 @@ export class Gateway {
   readonly providers = new Map<string, Provider>();
   readonly keyPools = new Map<string, KeyPool>();
   readonly breakers: CircuitBreakers;
-  readonly cooldowns = new Cooldowns();
+  readonly cooldowns: Cooldowns;
   readonly attemptLoop: AttemptLoop;
   readonly observers: RequestObserver[];
   /** Sticky per-session state: tool surfaces. */
@@ -64,14 +67,22 @@ export class Gateway {
     this.dataDir = options.dataDir;
     this.observers = options.observers ?? [];
     this.env = options.env;
-    this.sessions = new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions });
+    this.sessions =
+      options.stores?.sessions ??
+      new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions });
+    this.cooldowns = options.stores?.cooldowns ?? new Cooldowns();
     this.toolRoutingMode = readRouterMode(options.dataDir) ?? options.config.tool_routing.mode;
     this.catalog = new ModelCatalog(options.config, {
       probes: readProbeResults(probeFilePath(options.dataDir)),
       probeTtlMs: options.config.routing.probe_ttl_hours * 3_600_000,
     });
-    const policyStore = new FilePolicyStore(policyFilePath(options.dataDir, options.env));
-    this.switches = new ModelSwitches(policyStore, policyStore.loadSync());
+    const injectedPolicy = options.stores?.policy;
+    if (injectedPolicy) {
+      this.switches = new ModelSwitches(injectedPolicy.store, injectedPolicy.initial);
+    } else {
+      const policyStore = new FilePolicyStore(policyFilePath(options.dataDir, options.env));
+      this.switches = new ModelSwitches(policyStore, policyStore.loadSync());
+    }
     options.config.providers.forEach((providerConfig, index) => {
       if (!providerConfig.enabled) return;
       const timeouts = { ...options.config.timeouts, ...providerConfig.timeouts };
@@ -89,14 +100,14 @@ export class Gateway {
       });
     });
     const breaker = options.config.resilience.breaker;
-    this.breakers = new CircuitBreakers(
-      { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms },
-      Date.now,
-      (key, state) => {
-        this.logger.warn({ deployment: key, state }, 'circuit breaker changed state');
-        for (const listener of this.breakerListeners) listener(key, state);
-      },
-    );
+    const breakerSettings = { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms };
+    const onBreakerChange = (key: string, state: BreakerState): void => {
+      this.logger.warn({ deployment: key, state }, 'circuit breaker changed state');
+      for (const listener of this.breakerListeners) listener(key, state);
+    };
+    this.breakers =
+      options.stores?.createBreakers?.(breakerSettings, onBreakerChange) ??
+      new CircuitBreakers(breakerSettings, Date.now, onBreakerChange);
     this.modelRouter = new ModelRouter({
       catalog: this.catalog,
       config: options.config.routing,

@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { GatewayMetrics } from '../ledger/metrics.js';
 import { openLedger } from '../ledger/open-ledger.js';
-import type { Ledger } from '../ledger/ledger.js';
+import { Ledger } from '../ledger/ledger.js';
+import { type ClusterStores, openClusterStores } from '../store/cluster-stores.js';
 import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { metricsRoute } from './routes/metrics.js';
@@ -12,6 +13,8 @@ import type { RunningGateway } from './start-gateway.js';
 export interface ConfiguredGateway extends RunningGateway {
   ledger: Ledger;
   metrics: GatewayMetrics;
+  /** Present with `storage: {kind: cluster}`: the shared Postgres/Redis state of this instance. */
+  cluster?: ClusterStores;
 }
 
 /**
@@ -27,8 +30,19 @@ export async function runConfiguredGateway(options: {
   const logger = options.logger ?? createLogger(options.config.logging.level);
   const metrics = new GatewayMetrics();
   const configuredDeployments = new ModelCatalog(options.config).deployments;
-  const ledger = openLedger({
-    dataDir: options.dataDir,
+  const storage = options.config.storage;
+  const breaker = options.config.resilience.breaker;
+  const cluster =
+    storage.kind === 'cluster'
+      ? await openClusterStores({
+          storage,
+          sessions: { ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions },
+          breakerSettings: { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms },
+          logger: logger.child({ component: 'cluster-state' }),
+          registry: metrics.registry,
+        })
+      : undefined;
+  const ledgerOptions = {
     config: options.config.ledger,
     metrics,
     logger: logger.child({ component: 'ledger' }),
@@ -37,7 +51,15 @@ export async function runConfiguredGateway(options: {
     // and bundled metadata, which carry no prices).
     priceOverrides: deploymentPriceOverrides(configuredDeployments),
     upstreamModels: deploymentUpstreamModels(configuredDeployments),
-  });
+  };
+  // Cluster: one Postgres ledger for every instance; otherwise SQLite in the data directory.
+  const ledger = cluster
+    ? new Ledger({ ...ledgerOptions, store: cluster.ledgerStore, ownsStore: true })
+    : openLedger({ ...ledgerOptions, dataDir: options.dataDir });
+  const shutdown = async (): Promise<void> => {
+    await ledger.close();
+    await cluster?.close();
+  };
   let running: RunningGateway;
   try {
     running = await startGateway({
@@ -47,12 +69,17 @@ export async function runConfiguredGateway(options: {
     logger,
     observers: [ledger],
     extraRoutes: [metricsRoute(metrics)],
-    onShutdown: () => ledger.close(),
+    onShutdown: shutdown,
+    ...(cluster ? { stores: cluster.gatewayStores } : {}),
     });
   } catch (error) {
-    await ledger.close();
+    await shutdown();
     throw error;
   }
   running.gateway.onBreakerChange((key, state) => metrics.setCircuitState(key, state));
-  return { ...running, ledger, metrics };
+  if (cluster) {
+    cluster.routingState.followPolicy(running.gateway.switches);
+    await cluster.routingState.start();
+  }
+  return { ...running, ledger, metrics, ...(cluster ? { cluster } : {}) };
 }

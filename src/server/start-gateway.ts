@@ -8,6 +8,7 @@ import { Gateway } from './gateway.js';
 import { createGatewayServer } from './http-server.js';
 import type { ExtraRoute } from './http-server.js';
 import type { RequestObserver } from './request-observer.js';
+import type { GatewayStores } from '../store/gateway-stores.js';
 import { attachSecurity } from '../security/gateway-security.js';
 import type { GatewaySecurity } from '../security/gateway-security.js';
 import { openSecurity } from '../security/open-security.js';
@@ -18,6 +19,8 @@ export interface StartGatewayOptions {
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
   observers?: RequestObserver[];
+  /** Shared state for several instances (`openClusterStores`); in-process defaults when absent. */
+  stores?: GatewayStores;
   extraRoutes?: ExtraRoute[];
   /** Called during shutdown after the server stopped taking requests (e.g. flush the ledger). */
   onShutdown?: () => Promise<void>;
@@ -54,6 +57,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     logger,
     dataDir: options.dataDir,
     observers: [...(options.observers ?? []), opened.observer],
+    ...(options.stores ? { stores: options.stores } : {}),
   });
   attachSecurity(gateway, opened.security);
   const server = createGatewayServer(gateway, options.extraRoutes ?? []);

@@ -1,0 +1,123 @@
+import { Gauge, type Registry } from 'prom-client';
+import type { BreakerSettings } from '../dispatch/circuit-breaker.js';
+import { MemorySessionStore } from '../session/memory-session-store.js';
+import { FailOpenSessionStore } from '../session/redis-fail-open-session-store.js';
+import { RedisSessionStore } from '../session/redis-session-store.js';
+import type { ClusterStorageConfig } from './config.js';
+import type { GatewayStores } from './gateway-stores.js';
+import { emptyPolicyDocument } from './policy/policy-document.js';
+import type { PolicyDocument } from './policy/policy-document.js';
+import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
+import { PostgresPolicyStore } from './postgres/postgres-policy-store.js';
+import { createPostgresPool } from './postgres/postgres-pool.js';
+import {
+  closeRedisClient,
+  createRedisCommandClient,
+  createRedisSubscriberClient,
+  waitUntilReady,
+} from './redis/redis-connection.js';
+import { SharedStateHealth, type StateLogger, silentStateLogger } from './redis/redis-health.js';
+import { RedisRoutingStateChannel } from './redis/redis-routing-state-channel.js';
+import { SharedRoutingState } from './shared-routing-state.js';
+
+export interface OpenClusterStoresOptions {
+  storage: ClusterStorageConfig;
+  sessions: { ttlMs: number; maxSessions: number };
+  breakerSettings: BreakerSettings;
+  logger?: StateLogger;
+  /** Where `hermes_router_shared_state_available` is exported (the gateway's /metrics registry). */
+  registry?: Registry;
+}
+
+export interface ClusterStores {
+  /** Hand to `startGateway({ stores })`. */
+  gatewayStores: GatewayStores;
+  /** The ledger's store; the Ledger owns and closes it. */
+  ledgerStore: PostgresLedgerStore;
+  routingState: SharedRoutingState;
+  health: SharedStateHealth;
+  /** Closes Redis connections and the policy pool (not the ledger store). */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects an instance to the cluster's Postgres and Redis. Neither has to be up: with Postgres away the ledger
+ * queues and the policy starts empty (every model on) until the first resync reads it; with Redis away routing
+ * state is this instance's own until Redis returns. Both are logged, and Redis's state is a gauge in /metrics.
+ */
+export async function openClusterStores(options: OpenClusterStoresOptions): Promise<ClusterStores> {
+  const { storage } = options;
+  const logger = options.logger ?? silentStateLogger;
+  const health = new SharedStateHealth('redis', logger);
+  if (options.registry) {
+    const gauge = new Gauge({
+      name: 'hermes_router_shared_state_available',
+      help: '1 while the shared routing state (Redis) is reachable; 0 while this instance routes on local state',
+      registers: [options.registry],
+    });
+    health.onChange((available) => gauge.set(available ? 1 : 0));
+  }
+  const redisOptions = { url: storage.redis_url, keyPrefix: storage.redis_key_prefix, commandTimeoutMs: storage.redis_timeout_ms };
+  const client = createRedisCommandClient(redisOptions);
+  const subscriber = createRedisSubscriberClient(redisOptions);
+  client.on('error', (error: Error) => health.failed('connection', error));
+  client.on('ready', () => health.succeeded());
+  subscriber.on('error', () => undefined);
+  if (!(await waitUntilReady(client))) health.failed('connect', new Error(`no answer from ${redactUrl(storage.redis_url)}`));
+
+  const connection = { url: storage.postgres_url, schema: storage.postgres_schema, maxConnections: storage.postgres_pool_size };
+  const ledgerStore = new PostgresLedgerStore(connection);
+  const policyPool = createPostgresPool({ ...connection, maxConnections: 2 });
+  const policyStore = new PostgresPolicyStore({ ...connection, pool: policyPool });
+  let initial: PolicyDocument;
+  try {
+    await ledgerStore.ready();
+    initial = await policyStore.load();
+  } catch (error) {
+    logger.warn(
+      { error: error instanceof Error ? error.message : String(error), postgres: redactUrl(storage.postgres_url) },
+      'postgres unreachable at start: ledger rows queue and every model is on until the policy can be read',
+    );
+    initial = emptyPolicyDocument();
+  }
+
+  const channel = new RedisRoutingStateChannel({ client, subscriber, keyPrefix: storage.redis_key_prefix });
+  const routingState = new SharedRoutingState({
+    channel,
+    health,
+    breakerSettings: options.breakerSettings,
+    logger,
+    resyncIntervalMs: storage.resync_ms,
+  });
+  const sessions = new FailOpenSessionStore(
+    new RedisSessionStore({ client, keyPrefix: storage.redis_key_prefix, ttlMs: options.sessions.ttlMs }),
+    new MemorySessionStore({ ttlMs: options.sessions.ttlMs, maxSessions: options.sessions.maxSessions }),
+    health,
+  );
+  return {
+    gatewayStores: {
+      sessions,
+      policy: { store: routingState.announcingPolicyStore(policyStore), initial },
+      createBreakers: (settings, onChange) => routingState.createBreakers(settings, onChange),
+      cooldowns: routingState.cooldowns,
+    },
+    ledgerStore,
+    routingState,
+    health,
+    close: async () => {
+      await routingState.close();
+      await Promise.allSettled([closeRedisClient(client), closeRedisClient(subscriber), policyPool.end()]);
+    },
+  };
+}
+
+/** A URL for log lines: the password replaced. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable url)';
+  }
+}

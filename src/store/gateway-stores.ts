@@ -1,0 +1,18 @@
+import type { BreakerSettings, BreakerState, CircuitBreakers } from '../dispatch/circuit-breaker.js';
+import type { Cooldowns } from '../dispatch/cooldowns.js';
+import type { SessionStore } from '../session/session-store.js';
+import type { PolicyDocument } from './policy/policy-document.js';
+import type { PolicyStore } from './policy/policy-store.js';
+
+/**
+ * State a gateway takes from outside instead of building in-process defaults (memory sessions, policy file,
+ * local breakers and cooldowns). The cluster storage fills it; a single instance passes nothing.
+ */
+export interface GatewayStores {
+  sessions?: SessionStore;
+  /** The policy store and the document read from it before the gateway started. */
+  policy?: { store: PolicyStore; initial: PolicyDocument };
+  /** Builds the breakers; `onChange` is the gateway's own listener (log line, metrics). */
+  createBreakers?: (settings: BreakerSettings, onChange: (key: string, state: BreakerState) => void) => CircuitBreakers;
+  cooldowns?: Cooldowns;
+}
