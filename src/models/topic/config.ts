@@ -59,7 +59,7 @@ export const topicRoutingConfigSchema = z
     min_confidence: z.number().min(0).max(1).optional(),
     /** Consecutive confident turns a new specialist needs to replace the current one in a session. */
     inertia: z.number().int().min(1).max(10).default(2),
-    /** A single turn at least this confident switches specialists at once. */
+    /** A single turn at least this confident switches specialists at once (1 = never: always build up). */
     switch_confidence: z.number().min(0).max(1).default(0.85),
     /** How many recent user turns the classifier reads (recency-weighted). */
     context_turns: z.number().int().min(1).max(10).default(3),

@@ -19,7 +19,7 @@ export interface TopicObservation {
 export interface InertiaOptions {
   /** Consecutive confident turns a new specialist needs before it replaces the current one (1 = switch at once). */
   inertia: number;
-  /** A turn at least this confident switches at once, whatever the inertia. */
+  /** A turn at least this confident switches at once, whatever the inertia; 1 turns this off. */
   switchConfidence: number;
 }
 
@@ -51,7 +51,7 @@ export function nextTopicState(previous: TopicSessionState | undefined, observat
   const current = previous?.topic ?? 'none';
   if (current === 'none') return { topic: observation.topic, state: { topic: observation.topic, turns }, reason: 'first specialist turn' };
   if (current === observation.topic) return { topic: current, state: { topic: current, turns }, reason: 'same topic' };
-  if (observation.confidence >= options.switchConfidence) return { topic: observation.topic, state: { topic: observation.topic, turns }, reason: 'confident switch' };
+  if (options.switchConfidence < 1 && observation.confidence >= options.switchConfidence) return { topic: observation.topic, state: { topic: observation.topic, turns }, reason: 'confident switch' };
   const streak = previous?.pending?.topic === observation.topic ? previous.pending.turns + 1 : 1;
   if (streak >= Math.max(1, options.inertia)) return { topic: observation.topic, state: { topic: observation.topic, turns }, reason: 'switch after building confidence' };
   return { topic: current, state: { topic: current, pending: { topic: observation.topic, turns: streak }, turns }, reason: 'holding current specialist' };
