@@ -78,7 +78,10 @@ describe('live switches', () => {
     expect(harness.upstream.requests.map((request) => request.model)).toEqual(['gpt-test', 'big-test']);
     const list = await listSwitches(harness.gateway.url);
     expect(list.body.revision).toBe(before + 1);
-    expect(list.body.models).toContainEqual({ provider: 'local', model: 'gpt-test', enabled: false, kind: 'chat' });
+    expect(list.body.models).toContainEqual(
+      expect.objectContaining({ provider: 'local', model: 'gpt-test', enabled: false, kind: 'chat', metadata: expect.objectContaining({ tier: 3, sources: expect.objectContaining({ tier: 'pattern' }) }) }),
+    );
+    expect(list.body.models).toContainEqual(expect.objectContaining({ model: 'big-test', metadata: expect.objectContaining({ context_window: 200_000 }) }));
   });
 
   it('a switch is per (provider, model): switching one off leaves the others', async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { catalogRow } from '../../../catalog/catalog-rows.js';
 import type { Deployment } from '../../../catalog/deployment.js';
 import { GatewayError } from '../../../core/errors.js';
 import { PolicyRevisionConflict } from '../../../store/policy/policy-store.js';
@@ -32,12 +33,25 @@ function etag(revision: number): Record<string, string> {
   return { etag: `"${revision}"` };
 }
 
+/** A switch and what the router knows about the model (so a dashboard can show why a model is never chosen). */
 export function switchView(gateway: Gateway, deployment: Deployment) {
+  const row = catalogRow(deployment, gateway.switches.isEnabled(deployment));
   return {
-    provider: deployment.providerId,
-    model: deployment.modelId,
-    enabled: gateway.switches.isEnabled(deployment),
-    kind: deployment.embeddings === true ? 'embeddings' : 'chat',
+    provider: row.provider,
+    model: row.model,
+    enabled: row.enabled,
+    kind: row.kind,
+    metadata: {
+      context_window: row.contextWindow,
+      max_output_tokens: row.maxOutputTokens,
+      tools: row.tools,
+      vision: row.vision,
+      reasoning: row.reasoning,
+      tier: row.tier,
+      input_per_million: row.inputPerMillion,
+      output_per_million: row.outputPerMillion,
+      sources: row.sources,
+    },
   };
 }
 
