@@ -7,6 +7,7 @@ import type { ApiFormat } from '../core/api-format.js';
  */
 export class SseWriter {
   private started = false;
+  private corked = false;
 
   constructor(
     private readonly response: ServerResponse,
@@ -32,6 +33,16 @@ export class SseWriter {
   /** An event whose data is already serialized (pass-through keeps the provider's bytes). */
   writeRaw(data: string, eventName?: string): void {
     if (this.response.destroyed) return;
+    // Events parsed from one network read arrive in the same tick: cork so they leave in one write, not one
+    // syscall per event, without delaying any of them past the current tick.
+    if (!this.corked) {
+      this.corked = true;
+      this.response.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.response.uncork();
+      });
+    }
     this.response.write(eventName === undefined ? `data: ${data}\n\n` : `event: ${eventName}\ndata: ${data}\n\n`);
   }
 
