@@ -27,5 +27,9 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'models probe': { summary: 'Check tool calling and vision per model with one cheap call each', load: async () => (await import('./models-probe.js')).modelsProbeCommand },
   'models enable': { summary: 'Switch a provider/model on (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsEnableCommand },
   'models disable': { summary: 'Switch a provider/model off (live through the admin API, or in the policy file)', load: async () => (await import('./models-switch.js')).modelsDisableCommand },
+  'keys create': { summary: 'Create an application key (shown once) with scopes and limits', load: async () => (await import('./keys.js')).keysCreateCommand },
+  'keys list': { summary: 'List application keys: id, name, last 4 characters, scopes, limits', load: async () => (await import('./keys.js')).keysListCommand },
+  'keys revoke': { summary: 'Revoke an application key by id (takes effect on the next request)', load: async () => (await import('./keys.js')).keysRevokeCommand },
+  'keys admin-reset': { summary: 'Generate a new admin key (shown once; replaces the stored one)', load: async () => (await import('./keys.js')).keysAdminResetCommand },
   'models route': { summary: 'Explain which models would answer a prompt, and why (no provider is called)', load: async () => (await import('./models-route.js')).modelsRouteCommand },
 };

@@ -14,6 +14,12 @@ const keyFileSchema = z
   .strict();
 type KeyFile = z.output<typeof keyFileSchema>;
 
+/** Modification time, size and inode: a rename by another process changes at least the inode. */
+function fileVersion(location: string): string {
+  const stats = statSync(location);
+  return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
+}
+
 export function keyFilePath(dataDir: string, configured?: string): string {
   return configured ?? join(dataDir, 'keys.json');
 }
@@ -26,7 +32,7 @@ export class FileKeyStore implements KeyStore {
   readonly version = 1;
   readonly location: string;
   private state: KeyFile = { version: 1, keys: [] };
-  private seenMtimeMs = -1;
+  private seenVersion = '';
 
   constructor(location: string) {
     this.location = location;
@@ -68,18 +74,18 @@ export class FileKeyStore implements KeyStore {
   }
 
   private refresh(): void {
-    let mtimeMs: number;
+    let version: string;
     try {
-      mtimeMs = statSync(this.location).mtimeMs;
+      version = fileVersion(this.location);
     } catch {
       return;
     }
-    if (mtimeMs === this.seenMtimeMs) return;
+    if (version === this.seenVersion) return;
     const parsed = keyFileSchema.safeParse(JSON.parse(readFileSync(this.location, 'utf8')));
     // A damaged key file must not silently open the gateway: refuse loudly instead.
     if (!parsed.success) throw new Error(`${this.location} is not a valid key file: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     this.state = parsed.data;
-    this.seenMtimeMs = mtimeMs;
+    this.seenVersion = version;
   }
 
   private write(next: KeyFile): void {
@@ -89,6 +95,6 @@ export class FileKeyStore implements KeyStore {
     chmodSync(temporary, 0o600);
     renameSync(temporary, this.location);
     this.state = next;
-    this.seenMtimeMs = statSync(this.location).mtimeMs;
+    this.seenVersion = fileVersion(this.location);
   }
 }

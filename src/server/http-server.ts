@@ -12,6 +12,7 @@ import { handleModelSwitchRoutes } from './routes/admin/model-switch-routes.js';
 import { handleRouterModeRoutes } from './routes/admin/router-mode-routes.js';
 import { sendError } from './send.js';
 import { authorizeRequest } from '../security/gateway-security.js';
+import { handleKeyRoutes } from './routes/admin/keys-routes.js';
 
 /** Extra routes other modules mount (metrics, admin API, dashboard) without the server knowing them. */
 export type ExtraRoute = (request: IncomingMessage, response: ServerResponse, path: string) => Promise<boolean> | boolean;
@@ -89,6 +90,7 @@ async function route(
   }
   if (path.startsWith('/v1/config/models') && (await handleModelSwitchRoutes(gateway, request, response, path))) return;
   if (await handleRouterModeRoutes(gateway, request, response, path)) return;
+  if (await handleKeyRoutes(gateway, request, response, path)) return;
   for (const extra of extraRoutes) {
     if (await extra(request, response, path)) return;
   }

@@ -1,0 +1,156 @@
+import { AdminKey } from '../security/admin-key.js';
+import { createApplicationKey } from '../security/create-key.js';
+import { FileKeyStore, keyFilePath } from '../security/file-key-store.js';
+import { publicKeyView } from '../security/key-record.js';
+import type { ApplicationKey } from '../security/key-record.js';
+import { newKeyRequestSchema } from '../security/key-request.js';
+import type { Command, CommandContext } from './command.js';
+import { setupModelsCommand } from './models-setup.js';
+import type { ModelsCommandSetup } from './models-setup.js';
+
+const common = '[--config FILE] [--data-dir DIR] [--json]';
+const usages = {
+  create:
+    `Usage: hermes-router keys create --name NAME [--scopes chat,embeddings,models:read,admin] [--rpm N] [--tokens-per-day N]\n` +
+    `       [--cost-per-day USD] [--models a,b] [--providers p,q] ${common}\n` +
+    'Prints the new key once; only its hash is stored. A running gateway uses it on its next request.\n',
+  list: `Usage: hermes-router keys list ${common}\n`,
+  revoke: `Usage: hermes-router keys revoke <id> ${common}\n`,
+  'admin-reset': `Usage: hermes-router keys admin-reset ${common}\nGenerates a new admin key, prints it once, stores its hash (the old one stops working).\n`,
+};
+
+/** The key file a command edits: the gateway's own (config `auth.key_file`, else `keys.json` in the data dir). */
+function openStore(setup: ModelsCommandSetup): FileKeyStore {
+  return new FileKeyStore(keyFilePath(setup.dataDir, setup.config.auth.key_file));
+}
+
+function finish(context: CommandContext, json: boolean, text: string, result: object): number {
+  context.stdout.write(json ? `${JSON.stringify(result)}\n` : text);
+  return 0;
+}
+
+function list(value: unknown): string[] | undefined {
+  return typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : undefined;
+}
+
+function number(value: unknown): number | undefined {
+  return typeof value === 'string' ? Number(value) : undefined;
+}
+
+function describeLimits(key: ApplicationKey): string {
+  const limits = key.limits;
+  const parts = [
+    limits.requests_per_minute === undefined ? undefined : `${limits.requests_per_minute}/min`,
+    limits.tokens_per_day === undefined ? undefined : `${limits.tokens_per_day} tokens/day`,
+    limits.cost_per_day_usd === undefined ? undefined : `$${limits.cost_per_day_usd}/day`,
+    limits.providers === undefined ? undefined : `providers ${limits.providers.join(',')}`,
+    limits.models === undefined ? undefined : `models ${limits.models.join(',')}`,
+  ].filter(Boolean);
+  return parts.length === 0 ? 'no limits' : parts.join(', ');
+}
+
+function withErrors(context: CommandContext, work: () => number): number {
+  try {
+    return work();
+  } catch (error) {
+    context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+export const keysCreateCommand: Command = {
+  name: 'keys create',
+  summary: 'Create an application key (shown once) with scopes and limits',
+  async run(args, context) {
+    const setup = setupModelsCommand(args, context, usages.create, {
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      rpm: { type: 'string' },
+      'tokens-per-day': { type: 'string' },
+      'cost-per-day': { type: 'string' },
+      models: { type: 'string' },
+      providers: { type: 'string' },
+    });
+    if (typeof setup === 'number') return setup;
+    const values = setup.values;
+    const limits = Object.fromEntries(
+      Object.entries({
+        requests_per_minute: number(values.rpm),
+        tokens_per_day: number(values['tokens-per-day']),
+        cost_per_day_usd: number(values['cost-per-day']),
+        models: list(values.models),
+        providers: list(values.providers),
+      }).filter(([, value]) => value !== undefined),
+    );
+    const parsed = newKeyRequestSchema.safeParse({ name: values.name, ...(values.scopes === undefined ? {} : { scopes: list(values.scopes) }), limits });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      context.stderr.write(`${issue ? `${issue.path.join('.') || 'arguments'}: ${issue.message}\n` : ''}${usages.create}`);
+      return 2;
+    }
+    return withErrors(context, () => {
+      const { key, secret } = createApplicationKey(openStore(setup), parsed.data);
+      return finish(
+        context,
+        setup.json,
+        `Created key ${key.id} (${key.name}): ${key.scopes.join(', ')}; ${describeLimits(key)}\n\n  ${secret}\n\nThis is the only time it is shown; store it now.\n`,
+        { ...publicKeyView(key), key: secret },
+      );
+    });
+  },
+};
+
+export const keysListCommand: Command = {
+  name: 'keys list',
+  summary: 'List application keys (id, name, last 4 characters, scopes, limits)',
+  async run(args, context) {
+    const setup = setupModelsCommand(args, context, usages.list);
+    if (typeof setup === 'number') return setup;
+    return withErrors(context, () => {
+      const store = openStore(setup);
+      const keys = store.list();
+      const lines = keys.map(
+        (key) => `${key.id}  ${key.revoked_at ? 'revoked' : 'active '}  ${key.hint}  ${key.name}  [${key.scopes.join(',')}]  ${describeLimits(key)}`,
+      );
+      const admin = new AdminKey(store, context.env).source;
+      const text = `${keys.length === 0 ? 'No application keys: on loopback, chat needs no key.' : lines.join('\n')}\nadmin key: ${admin}\n`;
+      return finish(context, setup.json, text, { keys: keys.map(publicKeyView), admin_key: admin, key_file: store.location });
+    });
+  },
+};
+
+export const keysRevokeCommand: Command = {
+  name: 'keys revoke',
+  summary: 'Revoke an application key by id (takes effect on the next request)',
+  async run(args, context) {
+    const setup = setupModelsCommand(args, context, usages.revoke);
+    if (typeof setup === 'number') return setup;
+    const id = setup.positionals[0];
+    if (!id) {
+      context.stderr.write(usages.revoke);
+      return 2;
+    }
+    return withErrors(context, () => {
+      if (!openStore(setup).revoke(id, new Date())) {
+        context.stderr.write(`No active key with id ${id} (see "hermes-router keys list").\n`);
+        return 1;
+      }
+      return finish(context, setup.json, `Revoked key ${id}.\n`, { id, revoked: true });
+    });
+  },
+};
+
+export const keysAdminResetCommand: Command = {
+  name: 'keys admin-reset',
+  summary: 'Generate a new admin key (shown once; replaces the stored one)',
+  async run(args, context) {
+    const setup = setupModelsCommand(args, context, usages['admin-reset']);
+    if (typeof setup === 'number') return setup;
+    return withErrors(context, () => {
+      const adminKey = new AdminKey(openStore(setup), context.env);
+      const secret = adminKey.generate();
+      const shadowed = adminKey.source === 'env' ? '\nHERMES_ROUTER_ADMIN_KEY is set and wins over this key while it is set.\n' : '';
+      return finish(context, setup.json, `New admin key (shown once; only its hash is stored):\n\n  ${secret}\n${shadowed}`, { admin_key: secret, source: adminKey.source });
+    });
+  },
+};
