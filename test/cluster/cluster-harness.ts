@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import type { Logger } from 'pino';
+import { parseConfig } from '../../src/config/load.js';
+import type { ConfigInput } from '../../src/config/schema.js';
+import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
+import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
+import { defaultConfig } from '../support/gateway-harness.js';
+
+export const clusterAdminKey = 'cluster-admin-secret';
+
+export interface ClusterEndpoints {
+  postgresUrl: string;
+  redisUrl: string;
+  schema: string;
+  keyPrefix: string;
+}
+
+/** One gateway instance of a test cluster: the shared config plus its own data directory and port. */
+export async function startInstance(
+  upstreamUrl: string,
+  endpoints: ClusterEndpoints,
+  options: { logger?: Logger; configure?: (config: ConfigInput) => ConfigInput } = {},
+): Promise<{ instance: ConfiguredGateway; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-cluster-'));
+  // Cooldowns of 1 ms: consecutive failures reach the breaker instead of being skipped as resting.
+  const base: ConfigInput = {
+    ...defaultConfig(upstreamUrl),
+    server: { port: 0 },
+    ledger: { flush_interval_ms: 50 },
+    resilience: { cooldown_ms: 1, retry_after_cap_ms: 500, breaker: { min_calls: 2, failure_rate: 0.5, open_ms: 30_000 } },
+    storage: {
+      kind: 'cluster',
+      postgres_url: endpoints.postgresUrl,
+      redis_url: endpoints.redisUrl,
+      postgres_schema: endpoints.schema,
+      redis_key_prefix: endpoints.keyPrefix,
+      // Long, so the tests see notifications at work, not the periodic resync.
+      resync_ms: 60_000,
+    },
+  };
+  const config = parseConfig(options.configure ? options.configure(base) : base, 'test');
+  const instance = await runConfiguredGateway({
+    config,
+    dataDir,
+    env: { HERMES_ROUTER_ADMIN_KEY: clusterAdminKey },
+    logger: options.logger ?? pino({ level: 'silent' }),
+  });
+  return {
+    instance,
+    async close() {
+      await instance.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postChat(
+  baseUrl: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; requestId: string | null; body: Record<string, unknown> }> {
+  const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    requestId: response.headers.get('x-hermes-router-request-id'),
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+/** Polls `condition` every 10 ms; resolves with the milliseconds it took, or throws after `timeoutMs`. */
+export async function within(timeoutMs: number, condition: () => boolean | Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (!(await condition())) {
+    if (performance.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return performance.now() - started;
+}
