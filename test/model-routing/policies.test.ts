@@ -197,3 +197,36 @@ describe('explicit and fallback chains', () => {
     expect(JSON.stringify(result.body)).toContain('hermes-router, cheap-small');
   });
 });
+
+describe('per-provider skip_tokens_over', () => {
+  it('skips a capped provider for a large prompt before any call, and uses it for small ones', async () => {
+    const other = await startHarness((url) => ({
+      providers: [
+        { id: 'small-box', kind: 'openai-compatible', base_url: `${url}/v1`, skip_tokens_over: 1_000, models: [{ id: 'm', tier: 3, prices: { input: 0, output: 0 } }] },
+        { id: 'cloud', kind: 'openai-compatible', base_url: `${url}/v1`, models: [{ id: 'm', tier: 3, prices: { input: 1, output: 1 } }] },
+      ],
+    }));
+    try {
+      const small = await chat(other.gateway.url, { model: 'm', messages: user('hi') });
+      expect(small.headers.get('x-hermes-router-model')).toBe('small-box/m');
+      const large = await chat(other.gateway.url, { model: 'm', messages: user('word '.repeat(2_000)) });
+      expect(large.headers.get('x-hermes-router-model')).toBe('cloud/m');
+      expect(other.upstream.requests).toHaveLength(2);
+      const records = await other.observer.waitFor(2);
+      expect(records.at(-1)?.decision.models?.skipped).toContainEqual({ provider: 'small-box', model: 'm', reason: expect.stringMatching(/skip_tokens_over 1000/) });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('workload hint coding', () => {
+  it('puts a strong tool-capable model first', async () => {
+    const result = await chat(harness.gateway.url, { model: 'hermes-router', messages: user('Rename this variable please.') }, { 'x-hermes-workload-hint': 'coding' });
+    expect(result.status).toBe(200);
+    // Judged on the decision: earlier tests may have left the strong model's keys resting.
+    const decision = await lastDecision();
+    expect(decision?.candidates[0]?.model).toBe('strong');
+    expect(decision?.steps?.find((step) => step.policy === 'workload-hint')?.reason).toBe('hint "coding": 1 candidate(s) tool-capable and tier ≤ 2 first');
+  });
+});
