@@ -42,6 +42,7 @@ beforeAll(async () => {
     providers: [
       { id: 'openai', kind: 'openai', api_key: 'sk-x', models: ['gpt-4o-mini', 'text-embedding-3-small'] },
       { id: 'local', kind: 'openai-compatible', base_url: `${upstream.url}/v1`, api_key: 'sk-l', models: ['talker', 'looker', { id: 'pinned', supports_tools: false }] },
+      { id: 'claude', kind: 'anthropic', base_url: upstream.url, api_key: 'sk-a', models: ['claude-probe'] },
     ],
   };
   writeFileSync(configPath, JSON.stringify(config));
@@ -120,16 +121,24 @@ describe('hermes-router models probe', () => {
         const hasImage = JSON.stringify(body.messages ?? []).includes('image_url');
         if (request.model === 'talker' && hasImage) return { kind: 'error', status: 400, message: 'this model does not accept images' };
         if (request.model === 'looker' && body.tools) return { kind: 'error', status: 400, message: 'tools are not supported' };
+        if (request.model === 'claude-probe' && JSON.stringify(body.messages ?? []).includes('"type":"image"')) {
+          return { kind: 'error', status: 400, message: 'images are not supported' };
+        }
         return undefined;
       },
     });
     const run = context();
-    expect(await modelsProbeCommand.run([...common(), '--json', 'local/talker', 'local/looker'], run)).toBe(0);
+    expect(await modelsProbeCommand.run([...common(), '--json', 'local/talker', 'local/looker', 'claude/claude-probe'], run)).toBe(0);
     const report = lastJson(run.out()) as { models: { model: string; result: { supportsTools?: boolean; supportsVision?: boolean }; calls: number }[] };
     expect(report.models.map((entry) => [entry.model, entry.result.supportsTools, entry.result.supportsVision, entry.calls])).toEqual([
       ['local/talker', true, false, 3],
       ['local/looker', false, true, 3],
+      ['claude/claude-probe', true, false, 3],
     ]);
+    // The Anthropic probe speaks the Messages API: tools with input_schema, a base64 image block, max_tokens.
+    const anthropicCalls = upstream.requests.filter((request) => request.model === 'claude-probe');
+    expect(anthropicCalls.map((request) => request.path)).toEqual(['/v1/messages', '/v1/messages', '/v1/messages']);
+    expect(anthropicCalls[0]?.json).toMatchObject({ max_tokens: 32, tools: [{ name: 'ping', input_schema: { type: 'object' } }] });
     const list = context();
     await modelsListCommand.run([...common(), '--json'], list);
     const rows = lastJson(list.out()).models as { model: string; tools: boolean; vision: boolean; sources: Record<string, string> }[];
