@@ -35,3 +35,14 @@ describe('trainDifficultyModel', () => {
     expect(JSON.stringify(trainDifficultyModel(rows))).toBe(JSON.stringify(trainDifficultyModel(rows)));
   });
 });
+
+describe('learnedDifficultyEstimator', () => {
+  it('rates short chit-chat easiest and otherwise uses the learned level', async () => {
+    const { learnedDifficultyEstimator } = await import('./router-estimator.js');
+    const estimator = learnedDifficultyEstimator();
+    expect(estimator.estimate('thanks!')).toMatchObject({ level: 5 });
+    const prompt = 'Which of the following is the correct holding on adverse possession?\nA. x\nB. y\nC. z\nD. w\nAnswer:';
+    expect(estimator.estimate(prompt).level).toBe(estimateDifficulty(prompt).level);
+    expect(learnedDifficultyEstimator({ chitChatMaxWords: 0 }).estimate('thanks!').level).toBe(estimateDifficulty('thanks!').level);
+  });
+});

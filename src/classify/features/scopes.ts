@@ -128,7 +128,11 @@ export function frameTokens(rawText: string): FramedToken[] {
 /**
  * Whether `word` opens a negated instruction. `clause` holds the words of the current clause before it.
  */
+const possibleCues = new Set(['without', 'no', 'not', "don't", 'dont', 'never', 'avoid']);
+
 function opensNegation(word: string, clause: readonly string[], text: string, end: number): boolean {
+  // Runs for every word: most are not cues, and the look-ahead below is the costly part.
+  if (!possibleCues.has(word)) return false;
   const next = /^\s*([\p{L}']+)(?:\s+([\p{L}']+))?/u.exec(text.slice(end, end + 40));
   const nextWord = next?.[1] ?? '';
   if (alwaysNegationCues.has(word)) return true;

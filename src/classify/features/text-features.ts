@@ -20,9 +20,8 @@ const framePrefix: Record<TokenFrame, string> = { plain: '', negated: 'n~', quot
  * "screenshot"), character 1-3-grams of Chinese runs, and a few shape signals (URL, path, code). Each token's
  * frame prefixes its features, so "run" and "n~run" (negated) are learned separately.
  */
-export function textFeatureNames(text: string, signals: TextSignals = {}): string[] {
+export function textFeatureNames(text: string, signals: TextSignals = {}, tokens: readonly FramedToken[] = frameTokens(text)): string[] {
   const names: string[] = [];
-  const tokens = frameTokens(text);
   let previous: FramedToken | undefined;
   for (const token of tokens) {
     const prefix = framePrefix[token.frame];

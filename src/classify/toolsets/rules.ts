@@ -56,8 +56,7 @@ const capabilityPatterns = [
   /^(你好|您好|嗨)?\W*(你|您)(能|可以|都能|都可以)(帮我)?(做|干)(些|哪些)?(什么|哪些事情?)\W*$|^(你|您)(有|都有)(哪些|什么)(工具|功能|能力)\W*$|^(你|您)都会(些)?什么\W*$/,
 ];
 
-export function applyRules(tokens: readonly FramedToken[], rawText: string, hasImage: boolean): RuleResult {
-  const plain = instructionText(rawText, tokens);
+export function applyRules(tokens: readonly FramedToken[], rawText: string, hasImage: boolean, plain: string = instructionText(rawText, tokens)): RuleResult {
   const toolsets = new Set<string>();
   const fired: string[] = [];
   for (const rule of rules) {

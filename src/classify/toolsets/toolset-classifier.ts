@@ -43,10 +43,11 @@ export interface ToolsetClassification {
  */
 export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifierInput): ToolsetClassification {
   const tokens = frameTokens(input.text);
-  const features = hashFeatures(textFeatureNames(input.text, { hasImage: input.hasImage }), model.featureBits);
+  const instruction = instructionText(input.text, tokens);
+  const features = hashFeatures(textFeatureNames(input.text, { hasImage: input.hasImage }, tokens), model.featureBits);
   const probabilities = model.predict(features);
   const labelIndex = new Map(model.labels.map((label, index) => [label, index]));
-  const rules = applyRules(tokens, input.text, input.hasImage);
+  const rules = applyRules(tokens, input.text, input.hasImage, instruction);
   const needsTool = probabilities[labelIndex.get(needsToolLabel) ?? -1] ?? 0.5;
 
   const unknownToModel = input.available.filter((toolset) => !labelIndex.has(toolset.name));
@@ -58,7 +59,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     descriptionScores = input.available.map((toolset) => all[profile.names.indexOf(toolset.name)] ?? 0);
   }
 
-  const named = namedToolsets(instructionText(input.text, tokens), input.available);
+  const named = namedToolsets(instruction, input.available);
   const scores: Record<string, number> = {};
   const toolsets: string[] = [];
   let confidence = 1;
