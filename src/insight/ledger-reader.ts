@@ -111,6 +111,21 @@ export interface SchemaOverheadRow {
   inputTokens: number | null;
 }
 
+export interface ModelStatsRow {
+  provider: string | null;
+  model: string;
+  requests: number;
+  failedRequests: number;
+  failovers: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  unpricedRequests: number;
+  averageTotalMs: number;
+  averageTimeToFirstByteMs: number | null;
+  lastStartedAt: number;
+}
+
 export interface SessionQuery extends LedgerFilter {
   /** Substring of the session id. */
   search?: string;
@@ -325,6 +340,24 @@ export class LedgerReader {
          GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT @limit`,
       )
       .all({ ...where.parameters, limit }) as AttemptErrorRow[];
+  }
+
+  /** Traffic, failures and latency per served deployment. */
+  modelStats(filter: LedgerFilter = {}): ModelStatsRow[] {
+    const where = whereFor(filter);
+    return this.#database
+      .prepare(
+        `SELECT served_provider AS provider, COALESCE(served_model, requested_model) AS model,
+                COUNT(*) AS requests, COALESCE(SUM(status >= 400), 0) AS failedRequests,
+                COALESCE(SUM(attempt_count > 1), 0) AS failovers,
+                COALESCE(SUM(input_tokens), 0) AS inputTokens, COALESCE(SUM(output_tokens), 0) AS outputTokens,
+                COALESCE(SUM(cost_usd), 0) AS costUsd, COALESCE(SUM(cost_usd IS NULL), 0) AS unpricedRequests,
+                AVG(total_ms) AS averageTotalMs, AVG(time_to_first_byte_ms) AS averageTimeToFirstByteMs,
+                MAX(started_at) AS lastStartedAt
+         FROM requests WHERE ${and(where, '')}
+         GROUP BY 1, 2 ORDER BY 3 DESC`,
+      )
+      .all(where.parameters) as ModelStatsRow[];
   }
 
   /** The requests that sent the most tool-schema tokens. */

@@ -1,12 +1,15 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { GatewayMetrics } from '../ledger/metrics.js';
-import { openLedger } from '../ledger/open-ledger.js';
+import { ledgerDatabasePath, openLedger } from '../ledger/open-ledger.js';
 import { Ledger } from '../ledger/ledger.js';
 import { type ClusterStores, openClusterStores } from '../store/cluster-stores.js';
 import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { metricsRoute } from './routes/metrics.js';
+import type { DashboardGatewayView } from './routes/dashboard/dashboard-api.js';
+import { dashboardRoute, gatewayDashboardView } from './routes/dashboard/dashboard-route.js';
+import { insightModelsFromConfig } from '../insight/insight-setup.js';
 import { createLogger, startGateway } from './start-gateway.js';
 import type { RunningGateway } from './start-gateway.js';
 
@@ -60,6 +63,15 @@ export async function runConfiguredGateway(options: {
     await ledger.close();
     await cluster?.close();
   };
+  // The dashboard reads the SQLite ledger through its own read-only connection; /dashboard/api/* needs the admin key.
+  let dashboardGateway: DashboardGatewayView | undefined;
+  const dashboard = dashboardRoute({
+    ledgerPath: ledgerDatabasePath(options.dataDir, options.config.ledger.database),
+    models: insightModelsFromConfig(options.config),
+    env: options.env,
+    gateway: () => dashboardGateway,
+    refreshMs: options.config.insight.dashboard_refresh_ms,
+  });
   let running: RunningGateway;
   try {
     running = await startGateway({
@@ -68,14 +80,18 @@ export async function runConfiguredGateway(options: {
     env: options.env,
     logger,
     observers: [ledger],
-    extraRoutes: [metricsRoute(metrics)],
-    onShutdown: shutdown,
+    extraRoutes: [metricsRoute(metrics), dashboard],
+    onShutdown: async () => {
+      dashboard.close();
+      await shutdown();
+    },
     ...(cluster ? { stores: cluster.gatewayStores } : {}),
     });
   } catch (error) {
     await shutdown();
     throw error;
   }
+  dashboardGateway = gatewayDashboardView(running.gateway);
   running.gateway.onBreakerChange((key, state) => metrics.setCircuitState(key, state));
   if (cluster) {
     cluster.routingState.followPolicy(running.gateway.switches);
