@@ -168,6 +168,9 @@ export class ModelRouter {
       const available = [routerAlias, ...catalog.modelNames()].join(', ');
       throw new GatewayError('model_not_found', `The model "${requestedModel}" is not served by this gateway. Available: ${available}.`);
     }
+    if (requested.every((deployment) => deployment.embeddings === true)) {
+      throw new GatewayError('invalid_request', `"${requestedModel}" is an embeddings model; send it to POST /v1/embeddings.`);
+    }
     const chain = new ChainBuilder();
     chain.add(requested, 'explicit');
     this.addFallbacks(chain, [requestedModel, ...requested.map((deployment) => deployment.modelId)]);
@@ -191,7 +194,7 @@ export class ModelRouter {
       this.addFallbacks(chain, [routerAlias, defaultModel]);
     }
     chain.add(catalog.chatDeployments(), 'fallback');
-    return chain.candidates.filter((candidate) => candidate.deployment.embeddings !== true);
+    return chain.candidates;
   }
 
   private addFallbacks(chain: ChainBuilder, names: string[]): void {
@@ -202,14 +205,17 @@ export class ModelRouter {
   }
 }
 
-/** An ordered list of candidates without duplicates (the first reason a deployment was added wins). */
+/**
+ * An ordered list of chat candidates without duplicates (the first reason a deployment was added wins).
+ * Embeddings models never join a chat chain, whatever a fallback list says.
+ */
 class ChainBuilder {
   readonly candidates: Candidate[] = [];
   private readonly seen = new Set<string>();
 
   add(deployments: Deployment[], source: CandidateSource): void {
     for (const deployment of deployments) {
-      if (this.seen.has(deployment.qualifiedName)) continue;
+      if (this.seen.has(deployment.qualifiedName) || deployment.embeddings === true) continue;
       this.seen.add(deployment.qualifiedName);
       this.candidates.push({ deployment, source });
     }

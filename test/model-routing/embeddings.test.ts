@@ -84,3 +84,12 @@ describe('POST /v1/embeddings', () => {
     expect(['local/gpt-test', 'claude/claude-test']).toContain(response.response.headers.get('x-hermes-router-model'));
   });
 });
+
+describe('chat with an embeddings model', () => {
+  it('is refused with a pointer to /v1/embeddings', async () => {
+    await expect(client.chat.completions.create({ model: 'embed-b', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('/v1/embeddings'),
+    });
+  });
+});
