@@ -122,3 +122,22 @@ describe('cancellation', () => {
     expect(record?.errorClass).toBe('client_closed');
   });
 });
+
+describe('a provider that ignores stream: true', () => {
+  it('answers one JSON body; the client still gets a well-formed stream in its format', async () => {
+    harness.upstream.enqueue({ kind: 'recording', name: 'openai-text', stream: false });
+    const stream = await openai.chat.completions.create({ ...(openAiBody as OpenAI.ChatCompletionCreateParamsStreaming), stream_options: { include_usage: true } });
+    let text = '';
+    let usage: OpenAI.CompletionUsage | undefined;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text.length).toBeGreaterThan(20);
+    expect(usage?.total_tokens).toBeGreaterThan(0);
+    harness.upstream.enqueue({ kind: 'recording', name: 'anthropic-text', stream: false });
+    const final = await anthropic.messages.stream(anthropicBody as Anthropic.MessageCreateParamsStreaming).finalMessage();
+    expect(final.content[0]?.type).toBe('text');
+    expect(final.stop_reason).toBe('end_turn');
+  });
+});

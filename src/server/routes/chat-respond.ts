@@ -8,6 +8,7 @@ import type { DispatchSuccess } from '../../dispatch/attempt-loop.js';
 import { clientAskedForUsage } from '../../dispatch/prepare-body.js';
 import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
 import { writerEmitter } from '../../interceptors/client-emitter.js';
+import { writeJsonAsStream } from '../../interceptors/json-as-stream.js';
 import { relayJson } from '../../interceptors/relay-json.js';
 import { relayStream } from '../../interceptors/relay-stream.js';
 import { appendSignatureToBody } from '../../interceptors/signature/append-signature.js';
@@ -166,6 +167,13 @@ export async function respond(options: RespondOptions): Promise<void> {
     record.status = 200;
     record.timeToFirstByteMs = performance.now() - options.monotonicStart;
     if (options.signature) appendSignatureToBody(relayed.body, turn.format, options.signature(success));
+    if (turn.stream) {
+      // The provider ignored `stream: true` and answered one JSON body: the client still gets a stream.
+      const writer = new SseWriter(options.response, turn.format);
+      writer.start(200, options.headers(success));
+      writeJsonAsStream(writer, relayed.body, turn.format, clientAskedForUsage(turn.body));
+      return;
+    }
     sendJson(options.response, 200, relayed.body, options.headers(success));
     return;
   }
