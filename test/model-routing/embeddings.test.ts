@@ -41,6 +41,12 @@ describe('POST /v1/embeddings', () => {
     expect(data.data[0]?.embedding.length).toBe(8);
     expect(response.headers.get('x-hermes-router-model')).toBe('local/embed-b');
     expect(harness.upstream.requests.map((request) => [request.path, request.model])).toEqual([['/v1/embeddings', 'embed-b']]);
+    // The ledger sees it like a chat request: both attempts, the served model, provider-reported usage.
+    const [record] = (await harness.observer.waitFor(1)).slice(-1);
+    expect(record).toMatchObject({ endpoint: '/v1/embeddings', requestedModel: 'hermes-router', servedModel: 'embed-b', status: 200 });
+    expect(record?.attempts.map((attempt) => [attempt.provider, attempt.errorClass])).toEqual([['down', 'connection'], ['local', undefined]]);
+    expect(record?.usage?.inputTokens).toBeGreaterThan(0);
+    expect(record?.decision.models?.policy).toBe('embeddings');
   });
 
   it('keeps a stable order: the same model answers every call while it is healthy', async () => {

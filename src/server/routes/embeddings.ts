@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
-import type { AttemptRecord } from '../../core/ledger-record.js';
+import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
+import { isJsonObject } from '../../core/json.js';
+import type { JsonObject } from '../../core/json.js';
+import type { Usage } from '../../core/usage.js';
 import { AttemptLoop } from '../../dispatch/attempt-loop.js';
 import { routeLabel } from '../../models/candidate.js';
 import { embeddingCandidates } from '../../models/embeddings/embedding-candidates.js';
@@ -45,6 +48,26 @@ function embeddingsDispatch(gateway: Gateway): EmbeddingsDispatch {
   return dispatch;
 }
 
+/** `usage.prompt_tokens` of an OpenAI embeddings body; embeddings produce no output tokens. */
+function embeddingUsage(body: JsonObject): Usage | undefined {
+  const usage = body.usage;
+  if (!isJsonObject(usage) || typeof usage.prompt_tokens !== 'number') return undefined;
+  return { inputTokens: usage.prompt_tokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
+}
+
+/** Tells the ledger and metrics about the request, like chat does. */
+function finish(gateway: Gateway, record: RequestRecord, monotonicStart: number): void {
+  record.totalMs = performance.now() - monotonicStart;
+  record.overheadMs = Math.max(0, record.totalMs - record.attempts.reduce((total, attempt) => total + attempt.durationMs, 0));
+  for (const observer of gateway.observers) {
+    try {
+      observer.requestFinished(record);
+    } catch (error) {
+      gateway.logger.error({ err: error }, 'a request observer failed');
+    }
+  }
+}
+
 /** `POST /v1/embeddings`: only embeddings models, stable order, the chat path's failover and switches. */
 export async function handleEmbeddings(gateway: Gateway, request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
   const controller = new AbortController();
@@ -52,10 +75,28 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     if (!response.writableFinished) controller.abort();
   });
   const attempts: AttemptRecord[] = [];
+  const monotonicStart = performance.now();
+  const record: RequestRecord = {
+    requestId,
+    startedAt: Date.now(),
+    inboundFormat: 'openai-chat',
+    endpoint: '/v1/embeddings',
+    requestedModel: '',
+    status: 0,
+    streaming: false,
+    totalMs: 0,
+    overheadMs: 0,
+    usageEstimated: false,
+    costUsd: null,
+    decision: {},
+    attempts,
+  };
+  for (const observer of gateway.observers) observer.requestStarted();
   try {
     const body = await readJsonBody(request, gateway.config.server.body_limit_bytes);
     if (body.input === undefined) throw new GatewayError('invalid_request', 'An embeddings request needs `input` (a string or an array).');
     const requestedModel = typeof body.model === 'string' ? body.model : undefined;
+    record.requestedModel = requestedModel ?? '';
     const dispatch = embeddingsDispatch(gateway);
     const candidates = embeddingCandidates(
       gateway.catalog,
@@ -74,6 +115,18 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     });
     if (success.response.kind !== 'json') throw new GatewayError('internal', 'expected a JSON embeddings response');
     const route = routeLabel(candidates, success.deployment);
+    record.decision.models = {
+      policy: 'embeddings',
+      reason: requestedModel === undefined || candidates[0]?.source === 'default' ? 'every embeddings model, config order' : 'the named embeddings model, then its fallbacks',
+      candidates: candidates.map((candidate) => ({ provider: candidate.deployment.providerId, model: candidate.deployment.modelId })),
+      policyRevision: gateway.switches.revision,
+    };
+    record.servedProvider = success.deployment.providerId;
+    record.servedModel = success.deployment.modelId;
+    record.status = 200;
+    record.timeToFirstByteMs = performance.now() - monotonicStart;
+    const usage = embeddingUsage(success.response.body);
+    if (usage) record.usage = usage;
     sendJson(response, 200, success.response.body, {
       'x-hermes-router-request-id': requestId,
       'x-hermes-router-model': success.deployment.qualifiedName,
@@ -83,6 +136,10 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
   } catch (caught) {
     const error = toGatewayError(caught);
     if (error.errorClass === 'internal') gateway.logger.error({ err: caught, requestId }, 'embeddings request failed inside the gateway');
+    record.status = error.errorClass === 'client_closed' ? 499 : error.status;
+    record.errorClass = error.errorClass;
     if (error.errorClass !== 'client_closed') sendError(response, error, 'openai-chat', { 'x-hermes-router-request-id': requestId });
+  } finally {
+    finish(gateway, record, monotonicStart);
   }
 }
