@@ -22,7 +22,7 @@ export interface DifficultyEstimate {
   features: FeatureContribution[];
 }
 
-export class DifficultyEstimator {
+export class LearnedDifficultyModel {
   private readonly model: LinearModel;
 
   constructor(readonly weights: DifficultyWeightsJson) {
@@ -43,11 +43,11 @@ export class DifficultyEstimator {
   }
 }
 
-let shipped: DifficultyEstimator | undefined;
+let shipped: LearnedDifficultyModel | undefined;
 
 /** The estimator with the shipped weights, loaded once on first use. */
-export function shippedDifficultyEstimator(): DifficultyEstimator {
-  shipped ??= new DifficultyEstimator(readPackageJson<DifficultyWeightsJson>('data/difficulty/weights.json'));
+export function shippedDifficultyEstimator(): LearnedDifficultyModel {
+  shipped ??= new LearnedDifficultyModel(readPackageJson<DifficultyWeightsJson>('data/difficulty/weights.json'));
   return shipped;
 }
 
