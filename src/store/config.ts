@@ -14,7 +14,7 @@ const clusterStorageSchema = z
     /** Prefix of every Redis key and of the change channel; one per deployment sharing a Redis. */
     redis_key_prefix: z.string().min(1).default('hermes-router:'),
     /** How long a routing read waits on Redis before the request goes on without it. */
-    redis_timeout_ms: z.number().int().positive().default(250),
+    redis_timeout_ms: z.number().int().positive().default(500),
     /** How often an instance re-reads shared state in case it missed a notification. */
     resync_ms: z.number().int().positive().default(5_000),
     /** Postgres connections per instance. */

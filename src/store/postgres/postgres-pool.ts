@@ -15,8 +15,8 @@ export const defaultPostgresSchema = 'hermes_router';
 
 /**
  * A pool whose every connection has `search_path` set to the store's schema, so the SQL names tables plainly.
- * Idle-connection errors (the server restarted) are swallowed here: the next query reconnects, and the caller
- * of that query sees its error.
+ * Connection errors (the server restarted) are swallowed here: the next query reconnects, and the caller of a
+ * query that was cut off sees its rejection.
  */
 export function createPostgresPool(options: PostgresConnectionOptions): pg.Pool {
   const schema = options.schema ?? defaultPostgresSchema;
@@ -30,5 +30,8 @@ export function createPostgresPool(options: PostgresConnectionOptions): pg.Pool 
     options: `-c search_path=${schema}`,
   });
   pool.on('error', () => undefined);
+  // A checked-out connection that drops emits 'error' too (its query rejects as well); without a listener that
+  // event would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }

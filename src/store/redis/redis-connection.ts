@@ -20,7 +20,7 @@ export function createRedisCommandClient(options: RedisConnectionOptions): Redis
   return new Redis(options.url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: options.commandTimeoutMs ?? 250,
+    commandTimeout: options.commandTimeoutMs ?? 500,
     connectTimeout: 1_000,
     retryStrategy: (attempt) => Math.min(100 * attempt, 2_000),
   });
