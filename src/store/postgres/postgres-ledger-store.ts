@@ -51,8 +51,67 @@ const attemptSelect = attemptColumns
   .map((column) => (column === 'started_at' ? 'started_at::float8 AS started_at' : column))
   .join(', ');
 
-/** Rows per INSERT statement: 25 columns × 1000 stays far below Postgres's 65 535 bind parameters. */
-const rowsPerStatement = 1000;
+/** Postgres type of every column, for the column arrays `unnest` turns back into rows. */
+const requestTypes = {
+  request_id: 'text',
+  started_at: 'int8',
+  session_id: 'text',
+  client_key_id: 'text',
+  inbound_format: 'text',
+  endpoint: 'text',
+  requested_model: 'text',
+  served_provider: 'text',
+  served_model: 'text',
+  status: 'int4',
+  error_class: 'text',
+  streaming: 'int2',
+  time_to_first_byte_ms: 'float8',
+  total_ms: 'float8',
+  overhead_ms: 'float8',
+  input_tokens: 'int4',
+  output_tokens: 'int4',
+  cache_read_tokens: 'int4',
+  cache_write_tokens: 'int4',
+  reasoning_tokens: 'int4',
+  usage_estimated: 'int2',
+  cost_usd: 'float8',
+  attempt_count: 'int4',
+  decision_json: 'text',
+  content_json: 'text',
+} as const satisfies Record<(typeof requestColumns)[number], string>;
+
+const attemptTypes = {
+  request_id: 'text',
+  ordinal: 'int4',
+  provider: 'text',
+  model: 'text',
+  key_id: 'text',
+  started_at: 'int8',
+  duration_ms: 'float8',
+  status: 'int4',
+  error_class: 'text',
+  error_message: 'text',
+} as const satisfies Record<(typeof attemptColumns)[number], string>;
+
+/**
+ * One INSERT of any number of rows with a fixed statement: each column travels as one array parameter and
+ * `unnest` zips them back into rows. The text stays the same for every batch (parsed once per connection as a
+ * prepared statement) and binds 25 parameters instead of 25 per row.
+ */
+function unnestInsert(table: string, columns: readonly string[], types: Readonly<Record<string, string>>): string {
+  const arrays = columns.map((column, index) => `$${index + 1}::${types[column] ?? 'text'}[]`).join(', ');
+  return `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${arrays})`;
+}
+
+const insertRequestsSql = `${unnestInsert('requests', requestColumns, requestTypes)} ON CONFLICT (request_id) DO NOTHING RETURNING request_id`;
+const insertAttemptsSql = unnestInsert('attempts', attemptColumns, attemptTypes);
+
+/** Rows (one array of values each) as one array per column. */
+function toColumns(rows: readonly (readonly unknown[])[], width: number): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: width }, () => []);
+  for (const row of rows) for (let index = 0; index < width; index += 1) columns[index]?.push(row[index] ?? null);
+  return columns;
+}
 
 /** Positional parameters collected while a query is built. */
 class Parameters {
@@ -82,10 +141,6 @@ function where(conditions: readonly string[]): string {
 function sortedModels(models: readonly (string | null)[] | null): string[] {
   // Sorted here, not by SQL, so the order is JavaScript's (bytewise) like every other store's.
   return (models ?? []).filter((model): model is string => typeof model === 'string').sort();
-}
-
-function valuesList(rows: readonly (readonly unknown[])[], parameters: Parameters): string {
-  return rows.map((row) => `(${row.map((value) => parameters.add(value)).join(', ')})`).join(', ');
 }
 
 export interface PostgresLedgerStoreOptions extends PostgresConnectionOptions {
@@ -145,25 +200,20 @@ export class PostgresLedgerStore implements LedgerStore {
     const client = await this.#pool.connect();
     try {
       await client.query('BEGIN');
-      for (let start = 0; start < batch.length; start += rowsPerStatement) {
-        const slice = batch.slice(start, start + rowsPerStatement);
-        const parameters = new Parameters();
-        const inserted = await client.query<{ request_id: string }>(
-          `INSERT INTO requests (${requestColumns.join(', ')}) VALUES ${valuesList(slice.map(requestValues), parameters)}
-           ON CONFLICT (request_id) DO NOTHING RETURNING request_id`,
-          parameters.values,
-        );
-        // A request already stored (a retried batch whose commit we did not see) keeps its first attempts.
-        const fresh = new Set(inserted.rows.map((row) => row.request_id));
-        const attempts = slice.filter((record) => fresh.has(record.requestId)).flatMap(attemptValues);
-        for (let offset = 0; offset < attempts.length; offset += rowsPerStatement * 2) {
-          const attemptParameters = new Parameters();
-          await client.query(
-            `INSERT INTO attempts (${attemptColumns.join(', ')})
-             VALUES ${valuesList(attempts.slice(offset, offset + rowsPerStatement * 2), attemptParameters)}`,
-            attemptParameters.values,
-          );
-        }
+      const inserted = await client.query<{ request_id: string }>({
+        name: 'hermes-ledger-insert-requests',
+        text: insertRequestsSql,
+        values: toColumns(batch.map(requestValues), requestColumns.length),
+      });
+      // A request already stored (a retried batch whose commit we did not see) keeps its first attempts.
+      const fresh = new Set(inserted.rows.map((row) => row.request_id));
+      const attempts = batch.filter((record) => fresh.has(record.requestId)).flatMap(attemptValues);
+      if (attempts.length > 0) {
+        await client.query({
+          name: 'hermes-ledger-insert-attempts',
+          text: insertAttemptsSql,
+          values: toColumns(attempts, attemptColumns.length),
+        });
       }
       await client.query('COMMIT');
     } catch (error) {
@@ -252,7 +302,7 @@ export class PostgresLedgerStore implements LedgerStore {
     const rows = (
       await this.#pool.query<RequestRow>(
         `SELECT ${requestSelect} FROM requests ${where(conditions)}
-         ORDER BY started_at DESC, request_id DESC LIMIT ${parameters.add(limit + 1)}`,
+         ORDER BY requests.started_at DESC, requests.request_id DESC LIMIT ${parameters.add(limit + 1)}`,
         parameters.values,
       )
     ).rows;
