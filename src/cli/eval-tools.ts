@@ -98,6 +98,7 @@ function renderTable(report: ToolEvalReport): string {
     ['mean_reduction', report.mean_reduction.toFixed(4)],
     ['p50_ms', report.p50_ms.toFixed(3)],
     ['p99_ms', report.p99_ms.toFixed(3)],
+    ['p99_cpu_ms', report.p99_cpu_ms.toFixed(3)],
     ['reasons', Object.entries(report.reasons).map(([reason, count]) => `${reason}=${count}`).join(' ')],
     ['misses', report.misses.length === 0 ? '-' : report.misses.slice(0, 20).join(' ') + (report.misses.length > 20 ? ` (+${report.misses.length - 20})` : '')],
   ];

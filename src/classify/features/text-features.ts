@@ -69,9 +69,12 @@ function shapeSignals(text: string, signals: TextSignals): string[] {
 /** Hashes feature names into `2^bits` buckets; values are 1/sqrt(n) so long messages are not over-confident. */
 export function hashFeatures(names: readonly string[], bits: number): HashedFeatures {
   const mask = (1 << bits) - 1;
-  const unique = new Set<number>();
-  for (const name of names) unique.add(fnv1a(name) & mask);
-  const indices = Int32Array.from([...unique].sort((left, right) => left - right));
-  const value = indices.length === 0 ? 0 : 1 / Math.sqrt(indices.length);
-  return { indices, values: new Float32Array(indices.length).fill(value) };
+  const hashed = new Int32Array(names.length);
+  for (let index = 0; index < names.length; index += 1) hashed[index] = fnv1a(names[index]!) & mask;
+  hashed.sort();
+  let count = 0;
+  for (let index = 0; index < hashed.length; index += 1) if (index === 0 || hashed[index] !== hashed[index - 1]) hashed[count++] = hashed[index]!;
+  const indices = hashed.slice(0, count);
+  const value = count === 0 ? 0 : 1 / Math.sqrt(count);
+  return { indices, values: new Float32Array(count).fill(value) };
 }

@@ -31,6 +31,9 @@ export interface ToolEvalReport {
   mean_reduction: number;
   p50_ms: number;
   p99_ms: number;
+  /** The same decisions in process CPU time: what they cost when the machine is shared and busy. */
+  p50_cpu_ms: number;
+  p99_cpu_ms: number;
   misses: string[];
   critical_cases: number;
   reasons: Record<string, number>;
@@ -60,6 +63,7 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
   const timingRuns = Math.max(1, options.timingRuns ?? 9);
   const model = options.model ?? loadToolsetModel();
   const times: number[] = [];
+  const cpuMedians: number[] = [];
   const reductions: number[] = [];
   const misses: string[] = [];
   const reasons: Record<string, number> = {};
@@ -92,18 +96,23 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
     return { tools, messages, decide: isFirstTurn(messages) ? decideFirstTurnSurface : decideResumedSurface };
   });
   const runTimes = cases.map((): number[] => []);
+  const cpuTimes = cases.map((): number[] => []);
   const firstDecisions: SurfaceDecision[] = [];
   for (let pass = 0; pass < timingRuns; pass += 1) {
     inputs.forEach(({ tools, messages, decide }, index) => {
+      const cpuStarted = process.cpuUsage();
       const started = performance.now();
       const decision = decide({ tools, format: 'openai-chat', messages, config, model });
       runTimes[index]!.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuStarted);
+      cpuTimes[index]!.push((cpu.user + cpu.system) / 1000);
       if (pass === 0) firstDecisions.push(decision);
     });
   }
   const decisions = inputs.map(({ tools }, index) => {
     const elapsedMs = percentile(runTimes[index]!, 0.5);
     times.push(elapsedMs);
+    cpuMedians.push(percentile(cpuTimes[index]!, 0.5));
     return { decision: firstDecisions[index]!, elapsedMs, tools };
   });
 
@@ -158,6 +167,8 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
     mean_reduction: round(reductions.reduce((sum, value) => sum + value, 0) / Math.max(total, 1)),
     p50_ms: round(percentile(times, 0.5)),
     p99_ms: round(percentile(times, 0.99)),
+    p50_cpu_ms: round(percentile(cpuMedians, 0.5)),
+    p99_cpu_ms: round(percentile(cpuMedians, 0.99)),
     misses,
     critical_cases: criticalCases,
     reasons,
