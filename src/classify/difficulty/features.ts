@@ -26,11 +26,16 @@ function shapeFeatures(prompt: string, words: string[]): [string, number][] {
   const lines = prompt.split('\n').filter((line) => line.trim()).length;
   const choices = (prompt.match(/^[A-D][.)]\s/gm) ?? []).length;
   const bucket = (value: number): number => Math.min(8, Math.floor(Math.log2(1 + value)));
+  const optionLines = prompt.split('\n').filter((line) => /^[A-D][.)]\s/.test(line));
+  const optionWords = optionLines.reduce((sum, line) => sum + line.split(/\s+/).length - 1, 0) / Math.max(1, optionLines.length);
+  const stemWords = prompt.split(/\n[A-D][.)]\s/)[0]!.split(/\s+/).length;
   return [
     [`shape:words:${bucket(words.length)}`, 1],
     [`shape:numbers:${bucket(numbers.length)}`, 1],
     [`shape:lines:${bucket(lines)}`, 1],
     [`shape:choices:${Math.min(choices, 5)}`, 1],
+    [`shape:option-words:${bucket(optionWords)}`, 1],
+    [`shape:stem-words:${bucket(stemWords)}`, 1],
     [`shape:longest-number:${Math.min(8, Math.max(0, ...numbers.map((number) => number.replace(/\D/g, '').length)))}`, 1],
   ];
 }
