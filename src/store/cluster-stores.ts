@@ -9,6 +9,7 @@ import { emptyPolicyDocument } from './policy/policy-document.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
 import { PostgresPolicyStore } from './postgres/postgres-policy-store.js';
+import { SchemaTooNewError } from './postgres/postgres-migrations.js';
 import { createPostgresPool } from './postgres/postgres-pool.js';
 import {
   closeRedisClient,
@@ -74,6 +75,10 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     await ledgerStore.ready();
     initial = await policyStore.load();
   } catch (error) {
+    if (error instanceof SchemaTooNewError) {
+      await Promise.allSettled([ledgerStore.close(), policyPool.end(), closeRedisClient(client), closeRedisClient(subscriber)]);
+      throw error;
+    }
     logger.warn(
       { error: error instanceof Error ? error.message : String(error), postgres: redactUrl(storage.postgres_url) },
       'postgres unreachable at start: ledger rows queue and every model is on until the policy can be read',

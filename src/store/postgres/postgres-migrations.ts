@@ -7,6 +7,19 @@ export interface PostgresMigration {
   sql: string;
 }
 
+/** The database was migrated by a newer hermes-router: running on it could misread or damage its rows. */
+export class SchemaTooNewError extends Error {
+  constructor(
+    readonly component: string,
+    readonly found: number,
+    readonly supported: number,
+    schema: string,
+  ) {
+    super(`${component} schema version ${found} in ${schema} is newer than this hermes-router (${supported}); upgrade hermes-router`);
+    this.name = 'SchemaTooNewError';
+  }
+}
+
 /** Double-quotes an identifier (schema names come from config, so they are quoted, never interpolated raw). */
 export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
@@ -42,9 +55,7 @@ export async function applyPostgresMigrations(
     );
     const current = await currentVersion(client, component);
     if (current > latest) {
-      throw new Error(
-        `${component} schema version ${current} in ${schema} is newer than this hermes-router (${latest}); upgrade hermes-router`,
-      );
+      throw new SchemaTooNewError(component, current, latest, schema);
     }
     for (const migration of ordered) {
       if (migration.version <= current) continue;

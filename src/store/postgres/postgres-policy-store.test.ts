@@ -48,3 +48,22 @@ describe.skipIf(!available)('postgres policy store', () => {
     expect(Object.keys(stored.models)).toHaveLength(1);
   });
 });
+
+describe.skipIf(!available)('postgres migrations', () => {
+  it('refuse a schema migrated by a newer hermes-router', async () => {
+    const { applyPostgresMigrations, SchemaTooNewError } = await import('./postgres-migrations.js');
+    const { createPostgresPool } = await import('./postgres-pool.js');
+    const schema = uniqueSchemaName('newer');
+    const pool = createPostgresPool({ url: postgresTestUrl, schema, maxConnections: 1 });
+    try {
+      const migration = { version: 1, name: 'one', sql: 'CREATE TABLE one (id INTEGER)' };
+      const newer = { version: 2, name: 'two', sql: 'CREATE TABLE two (id INTEGER)' };
+      expect(await applyPostgresMigrations(pool, schema, 'component', [migration, newer])).toBe(2);
+      expect(await applyPostgresMigrations(pool, schema, 'component', [migration, newer])).toBe(2);
+      await expect(applyPostgresMigrations(pool, schema, 'component', [migration])).rejects.toBeInstanceOf(SchemaTooNewError);
+    } finally {
+      await pool.end();
+      await dropSchemas([schema]);
+    }
+  });
+});

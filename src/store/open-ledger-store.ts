@@ -1,0 +1,22 @@
+import { ledgerDatabasePath } from '../ledger/open-ledger.js';
+import type { StorageConfig } from './config.js';
+import type { LedgerStore } from './ledger-store.js';
+import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
+import { SqliteLedgerStore } from './sqlite/sqlite-ledger-store.js';
+
+/**
+ * The ledger store the config names, for readers (reports, insight): `ledger.sqlite` in the data directory, or
+ * the cluster's Postgres (migrations applied, so a wrong URL fails here rather than mid-report).
+ */
+export async function openConfiguredLedgerStore(options: {
+  storage: StorageConfig;
+  dataDir: string;
+  /** `ledger.database` from the config. */
+  database?: string;
+}): Promise<LedgerStore> {
+  const { storage } = options;
+  if (storage.kind === 'cluster') {
+    return PostgresLedgerStore.open({ url: storage.postgres_url, schema: storage.postgres_schema, maxConnections: 2 });
+  }
+  return new SqliteLedgerStore({ path: ledgerDatabasePath(options.dataDir, options.database) });
+}
