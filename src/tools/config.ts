@@ -36,6 +36,8 @@ const llmClassifierSchema = z
     model: z.string().min(1).optional(),
     api_key_env: z.string().min(1).optional(),
     timeout_ms: z.number().int().positive().default(1500),
+    /** The classifier's own confidence needed to narrow; below it the full surface stays. */
+    min_confidence: z.number().min(0).max(1).default(0.8),
     disable_thinking: z.boolean().default(false),
     extra_body: z.record(z.string(), z.unknown()).default({}),
   })
@@ -57,7 +59,7 @@ export const toolRoutingConfigSchema = z
     thresholds: thresholdsSchema.prefault({}),
     /** A first message longer than this is not classified: long pasted context is where classifiers guess. */
     max_first_message_chars: z.number().int().positive().default(6000),
-    /** Optional LLM classifier used when the local one abstains. Not implemented yet: parsed and ignored. */
+    /** Optional LLM classifier, asked only when the local one abstains (decideFirstTurnSurfaceWithLlm). */
     llm_classifier: llmClassifierSchema.prefault({}),
   })
   .strict();

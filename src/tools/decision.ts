@@ -19,6 +19,7 @@ export type SurfaceReason =
   | 'no_tool_needed' // confident that the message needs no tool: floor + request_toolset only
   | 'capability_inquiry' // "what can you do?": answered from the catalog
   | 'resumed' // history without a known session: first message's toolsets ∪ tools already called
+  | 'llm_classified' // the local classifier abstained and the optional LLM classifier was confident
   | 'abstain' // the classifier was not confident
   | 'message_too_long'
   | 'no_user_message'

@@ -2,6 +2,7 @@
 export { toolRoutingConfigSchema, defaultToolRoutingConfig, thresholdFor, toolRoutingModes } from './config.js';
 export type { ToolRoutingConfig, ToolRoutingMode, ToolsetOverride } from './config.js';
 export { decideFirstTurnSurface, decideResumedSurface } from './decide-surface.js';
+export { decideFirstTurnSurfaceWithLlm, llmClassifierSettings } from './decide-with-llm.js';
 export type { SurfaceDecision, SurfaceInput, SurfaceReason } from './decision.js';
 export { isFirstTurn, firstUserText, calledToolNames } from './first-turn.js';
 export { toolRoutingContext } from './routing-context.js';
