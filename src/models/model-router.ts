@@ -143,7 +143,14 @@ export class ModelRouter {
     };
     const policyNames: RoutingPolicyName[] = automatic ? config.policies : config.policies.filter((name) => name === 'affinity');
     for (const name of policyNames) {
-      const result = this.policies[name].order(candidates, context);
+      let result;
+      try {
+        result = this.policies[name].order(candidates, context);
+      } catch (error) {
+        // Fail open: a broken policy (a classifier bug, a bad weights file) must not fail the request.
+        steps.push({ policy: name, reason: `failed (${error instanceof Error ? error.message : String(error)}); order kept` });
+        continue;
+      }
       candidates = result.candidates;
       steps.push({ policy: name, reason: result.reason });
       if (result.difficulty !== undefined) decision.difficulty = result.difficulty;
