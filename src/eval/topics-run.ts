@@ -11,6 +11,9 @@ export interface TopicEvalReport extends TopicMetrics {
   p50_ms: number;
   p99_ms: number;
   misses: { id: string; expected: string; predicted: string; confidence: number }[];
+  /** Share of cases carrying an `action` (intent) label whose predicted intent matches it; absent when none do. */
+  action_accuracy?: number;
+  action_cases?: number;
 }
 
 /** Classifies every case once (after one warm-up pass) and scores it. */
@@ -24,8 +27,16 @@ export function runTopicEval(cases: readonly TopicCase[], classifier: TopicClass
     return { topicCase, result };
   });
   const metrics = topicMetrics(outcomes.map(({ topicCase, result }) => ({ predicted: result.topic, topic: topicCase.topic, acceptable: topicCase.acceptable_topics })));
+  const withAction = outcomes.filter(({ topicCase }) => topicCase.action);
+  const actionReport = withAction.length
+    ? {
+        action_cases: withAction.length,
+        action_accuracy: Math.round((withAction.filter(({ topicCase, result }) => topicCase.action === result.intent).length / withAction.length) * 10000) / 10000,
+      }
+    : {};
   return {
     mode: classifier.mode,
+    ...actionReport,
     ...metrics,
     p50_ms: percentileMs(durations, 50),
     p99_ms: percentileMs(durations, 99),
