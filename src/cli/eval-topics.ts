@@ -9,7 +9,7 @@ import type { Command, CommandContext } from './command.js';
 
 const usage = [
   'Usage: hermes-router eval topics --cases FILE [--mode learned|keyword|hybrid] [--min-confidence N] [--json]',
-  '       hermes-router eval topics --cases FILE --routes-from FILE [--route-threshold N] [--json]',
+  '       hermes-router eval topics --cases FILE --routes-from FILE [--route-threshold N] [--route-min-similarity N] [--json]',
   '',
   'Without --routes-from, FILE holds topic cases ({"id","messages","topic","acceptable_topics"?}).',
   'With --routes-from, both files hold CLINC rows: routes are built from the train rows of --routes-from',
@@ -29,8 +29,8 @@ export const evalTopicsCommand: Command = {
         'routes-from': { type: 'string' },
         mode: { type: 'string', default: 'learned' },
         'min-confidence': { type: 'string' },
-        "route-threshold": { type: "string" },
-        "route-min-similarity": { type: "string" },
+        'route-threshold': { type: 'string' },
+        'route-min-similarity': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       }));
@@ -51,7 +51,7 @@ export const evalTopicsCommand: Command = {
     try {
       const casesPath = resolve(context.cwd, values.cases);
       const report = values['routes-from']
-        ? runRouteEval(readRouteRows(resolve(context.cwd, values['routes-from'])), readRouteRows(casesPath), { threshold: number(values["route-threshold"]), minSimilarity: number(values["route-min-similarity"]) })
+        ? runRouteEval(readRouteRows(resolve(context.cwd, values['routes-from'])), readRouteRows(casesPath), { threshold: number(values['route-threshold']), minSimilarity: number(values['route-min-similarity']) })
         : runTopicEval(readTopicCases(casesPath), new TopicClassifier({ mode, minConfidence: number(values['min-confidence']) }));
       context.stdout.write(renderReport(report));
       if (values.json) context.stdout.write(`${JSON.stringify(report)}\n`);
