@@ -13,7 +13,7 @@ import { buildToolsetRegistry } from './toolsets/registry.js';
 /**
  * Everything derived from one client tools array: views, ownership, the `request_toolset` tool and the
  * description profile. Agents send the same array on every request, so it is built once and cached by a hash
- * of the names and description lengths (per config object); the cached `request_toolset` object is what makes the
+ * of the names and description lengths (and the config parts that matter); the cached `request_toolset` object is what makes the
  * catalog byte-identical from turn to turn.
  */
 export interface ToolRoutingContext {
@@ -29,19 +29,28 @@ export interface ToolRoutingContext {
 export type ContextProblem = 'unreadable_tools' | 'name_conflict';
 
 const cacheLimit = 64;
-const caches = new WeakMap<ToolRoutingConfig, Map<string, Omit<ToolRoutingContext, 'tools'>>>();
+const cache = new Map<string, Omit<ToolRoutingContext, 'tools'>>();
+/** Only these parts of the config shape a context; a config object re-parsed per request still hits the cache. */
+const configKeys = new WeakMap<ToolRoutingConfig, string>();
+
+function configKey(config: ToolRoutingConfig): string {
+  let key = configKeys.get(config);
+  if (key === undefined) {
+    key = JSON.stringify([config.toolsets, config.prefix_grouping]);
+    configKeys.set(config, key);
+  }
+  return key;
+}
 
 export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat, config: ToolRoutingConfig): ToolRoutingContext | ContextProblem {
   const views = readToolViews(tools, format);
   if (!views) return 'unreadable_tools';
   if (views.some((view) => view.name === requestToolsetName)) return 'name_conflict';
-  let key = format;
+  let key = `${format}\u0000${configKey(config)}`;
   // Names and description lengths: hashing 60 KB of descriptions on every request would cost more than the
   // decision. What the key leaves out (a same-length description edit) only touches the description matcher's
   // vocabulary; the catalog is built from names, the Hermes map and config, so its bytes cannot go stale.
   for (const view of views) key += `\u0000${view.name}\u0001${view.description.length}`;
-  let cache = caches.get(config);
-  if (!cache) caches.set(config, (cache = new Map()));
   const hit = cache.get(key);
   if (hit) return { ...hit, tools };
 
