@@ -102,7 +102,10 @@ export class ModelRouter {
       throw new GatewayError('invalid_request', 'X-Hermes-Tool-Loop: true requires tool definitions in the request (`tools`).');
     }
     const chat = catalog.chatDeployments();
-    if (chat.length > 0 && chat.every((deployment) => !switches.isEnabled(deployment))) {
+    if (chat.length === 0) {
+      throw new GatewayError('unavailable', 'Only embeddings models are configured; add a chat model to a provider\'s `models` to serve chat.');
+    }
+    if (chat.every((deployment) => !switches.isEnabled(deployment))) {
       throw new GatewayError('unavailable', allSwitchedOffMessage);
     }
     const automatic = this.isAutomatic(turn.requestedModel) || (config.explicit === 'route' && catalog.resolve(turn.requestedModel).length > 0);
