@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { LedgerFilter } from '../store/ledger-store.js';
+import { LedgerMirror } from './ledger-mirror.js';
 
 /** Rows summed by (day, served deployment, requested model, priced, read from cache): what savings are priced from. */
 export interface UsageGroup {
@@ -169,22 +170,45 @@ function and(where: Where, extra: string): string {
 }
 
 /** Removed schema tokens of one row; 0 unless tool routing was on and both figures were recorded. */
-const removedSchemaSql = `CASE WHEN json_extract(decision_json, '$.tools.mode') = 'on'
-    AND json_extract(decision_json, '$.tools.fullSchemaTokens') IS NOT NULL
-    AND json_extract(decision_json, '$.tools.sentSchemaTokens') IS NOT NULL
-  THEN MAX(json_extract(decision_json, '$.tools.fullSchemaTokens') - json_extract(decision_json, '$.tools.sentSchemaTokens'), 0)
+const removedSchemaSql = `CASE WHEN tool_mode = 'on' AND full_schema_tokens IS NOT NULL AND sent_schema_tokens IS NOT NULL
+  THEN MAX(full_schema_tokens - sent_schema_tokens, 0)
   ELSE 0 END`;
 
 /**
- * Read-only SQL over the ledger file for insight and the dashboard. It opens its own connection with
- * `readonly` and `query_only`, so nothing here can change the ledger the gateway writes; WAL lets it read while
- * the gateway writes. Every method aggregates in SQL and returns small results.
+ * Read-only SQL over the ledger file for insight and the dashboard. It opens its own connection read-only, so nothing here can change the ledger the gateway writes; WAL lets it read while
+ * the gateway writes. Aggregates run in SQL over a compact in-memory copy of the rows (`LedgerMirror`) that
+ * catches up before each query; the attempts table is read from the file itself.
  */
 export class LedgerReader {
-  readonly #database: Database.Database;
+  readonly #ledger: Database.Database;
+  readonly #mirror: LedgerMirror;
 
-  private constructor(database: Database.Database) {
-    this.#database = database;
+  private constructor(ledger: Database.Database, mirror: LedgerMirror) {
+    this.#ledger = ledger;
+    this.#mirror = mirror;
+  }
+
+  readonly #memo = new Map<string, { version: number; value: unknown }>();
+
+  /**
+   * The heavy aggregates are remembered until the ledger gains a row, so the dashboard's live refresh and views
+   * that share one aggregate (sessions, quality, waste) cost one computation per change, not one per call.
+   */
+  #remember<T>(key: string, compute: () => T): T {
+    this.#mirror.sync();
+    const version = this.#mirror.version;
+    const cached = this.#memo.get(key);
+    if (cached !== undefined && cached.version === version) return cached.value as T;
+    const value = compute();
+    if (this.#memo.size >= 32) this.#memo.delete(this.#memo.keys().next().value ?? '');
+    this.#memo.set(key, { version, value });
+    return value;
+  }
+
+  /** The compact copy, caught up with the ledger. */
+  #facts(): Database.Database {
+    this.#mirror.sync();
+    return this.#mirror.database;
   }
 
   /** Undefined when the ledger file does not exist yet (the gateway creates it on its first request). */
@@ -192,21 +216,26 @@ export class LedgerReader {
     if (!existsSync(path)) return undefined;
     const database = new Database(path, { readonly: true, fileMustExist: true });
     database.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
-    database.pragma('query_only = ON');
-    return new LedgerReader(database);
+    // Opened read-only, so SQLite refuses any write to the file; `query_only` is not set because it would also
+    // forbid the TEMP copy (LedgerMirror) this connection keeps.
+    return new LedgerReader(database, new LedgerMirror(database));
   }
 
   close(): void {
-    if (this.#database.open) this.#database.close();
+    if (this.#ledger.open) this.#ledger.close();
   }
 
   /** Usage summed per group; `byDay` splits by day at `utcOffsetMinutes` east of UTC. */
   usageGroups(filter: LedgerFilter = {}, options: { byDay?: boolean; utcOffsetMinutes?: number } = {}): UsageGroup[] {
+    return this.#remember(`usage ${JSON.stringify([filter, options])}`, () => this.#usageGroups(filter, options));
+  }
+
+  #usageGroups(filter: LedgerFilter, options: { byDay?: boolean; utcOffsetMinutes?: number }): UsageGroup[] {
     const where = whereFor(filter);
     const bucket = options.byDay
       ? `strftime('%Y-%m-%d', (started_at + @offsetMs) / 1000, 'unixepoch')`
       : `'all'`;
-    const rows = this.#database
+    const rows = this.#facts()
       .prepare(
         `SELECT ${bucket} AS bucket,
                 served_provider AS provider,
@@ -223,7 +252,7 @@ export class LedgerReader {
                 COALESCE(SUM(reasoning_tokens), 0) AS reasoningTokens,
                 COALESCE(SUM(cost_usd), 0) AS costUsd,
                 COALESCE(SUM(${removedSchemaSql}), 0) AS removedSchemaTokens
-         FROM requests WHERE ${and(where, '')}
+         FROM facts WHERE ${and(where, '')}
          GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1`,
       )
       .all({ ...where.parameters, offsetMs: Math.trunc((options.utcOffsetMinutes ?? 0) * 60_000) }) as (Omit<
@@ -235,43 +264,51 @@ export class LedgerReader {
 
   /** One row per session (requests without a session are left out), in no particular order. */
   sessionStats(query: SessionQuery = {}): SessionStats[] {
+    return this.#remember(`sessions ${JSON.stringify(query)}`, () => this.#sessionStats(query));
+  }
+
+  #sessionStats(query: SessionQuery): SessionStats[] {
     const where = whereFor(query);
-    const rows = this.#database
+    const rows = this.#facts()
       .prepare(
-        `WITH scoped AS (
-           SELECT request_id, session_id, started_at, status, attempt_count, input_tokens, output_tokens,
-                  cache_read_tokens, cost_usd, served_provider, served_model, usage_estimated,
-                  COALESCE(json_extract(decision_json, '$.tools.recoveries'), 0) AS tool_recoveries,
-                  COALESCE(json_extract(decision_json, '$.tools.sentSchemaTokens'), 0) AS sent_schema,
-                  (status < 400 AND input_tokens IS NOT NULL) AS measured
-           FROM requests WHERE ${and(where, 'session_id IS NOT NULL')}
+        `WITH scoped AS (SELECT * FROM facts WHERE ${and(where, 'session_id IS NOT NULL')}),
+         measured AS (SELECT * FROM scoped WHERE status < 400 AND input_tokens IS NOT NULL),
+         -- SQLite takes the bare columns of a MAX() aggregate from the row holding the maximum: the latest request.
+         latest AS (
+           SELECT session_id, MAX(started_at) AS latest_at, input_tokens AS latestInputTokens,
+                  served_provider AS latestProvider, served_model AS latestModel, usage_estimated AS latestEstimated
+           FROM measured GROUP BY session_id
          ),
-         ranked AS (
-           SELECT *,
-                  ROW_NUMBER() OVER (PARTITION BY session_id ORDER BY measured DESC, started_at DESC, request_id DESC) AS recency,
-                  CASE WHEN measured THEN LAG(input_tokens) OVER (PARTITION BY session_id, measured ORDER BY started_at, request_id) END AS previous_input
-           FROM scoped
+         shrinks AS (
+           SELECT session_id,
+                  SUM(previous >= ${compactionMinimumPrompt} AND input_tokens < previous * ${compactionShrink}) AS compactions
+           FROM (SELECT session_id, input_tokens,
+                        LAG(input_tokens) OVER (PARTITION BY session_id ORDER BY started_at, request_id) AS previous
+                 FROM measured)
+           GROUP BY session_id
+         ),
+         totals AS (
+           SELECT session_id AS sessionId,
+                  COUNT(*) AS requests,
+                  COALESCE(SUM(status >= 400), 0) AS failedRequests,
+                  COALESCE(SUM(attempt_count > 1), 0) AS failovers,
+                  COALESCE(SUM(attempt_count > 1 AND status < 400), 0) AS recoveredFailovers,
+                  COALESCE(SUM(tool_recoveries), 0) AS toolRecoveries,
+                  COALESCE(SUM(input_tokens), 0) AS inputTokens,
+                  COALESCE(SUM(output_tokens), 0) AS outputTokens,
+                  COALESCE(SUM(cache_read_tokens), 0) AS cacheReadTokens,
+                  COALESCE(SUM(cost_usd), 0) AS costUsd,
+                  COALESCE(SUM(cost_usd IS NULL), 0) AS unpricedRequests,
+                  MIN(started_at) AS firstStartedAt,
+                  MAX(started_at) AS lastStartedAt,
+                  COALESCE(SUM(sent_schema_tokens), 0) AS sentSchemaTokens
+           FROM scoped GROUP BY session_id
          )
-         SELECT session_id AS sessionId,
-                COUNT(*) AS requests,
-                COALESCE(SUM(status >= 400), 0) AS failedRequests,
-                COALESCE(SUM(attempt_count > 1), 0) AS failovers,
-                COALESCE(SUM(attempt_count > 1 AND status < 400), 0) AS recoveredFailovers,
-                COALESCE(SUM(tool_recoveries), 0) AS toolRecoveries,
-                COALESCE(SUM(input_tokens), 0) AS inputTokens,
-                COALESCE(SUM(output_tokens), 0) AS outputTokens,
-                COALESCE(SUM(cache_read_tokens), 0) AS cacheReadTokens,
-                COALESCE(SUM(cost_usd), 0) AS costUsd,
-                COALESCE(SUM(cost_usd IS NULL), 0) AS unpricedRequests,
-                MIN(started_at) AS firstStartedAt,
-                MAX(started_at) AS lastStartedAt,
-                MAX(CASE WHEN recency = 1 AND measured THEN input_tokens END) AS latestInputTokens,
-                MAX(CASE WHEN recency = 1 AND measured THEN served_provider END) AS latestProvider,
-                MAX(CASE WHEN recency = 1 AND measured THEN served_model END) AS latestModel,
-                COALESCE(MAX(CASE WHEN recency = 1 AND measured THEN usage_estimated END), 0) AS latestEstimated,
-                COALESCE(SUM(previous_input >= ${compactionMinimumPrompt} AND input_tokens < previous_input * ${compactionShrink}), 0) AS compactions,
-                COALESCE(SUM(sent_schema), 0) AS sentSchemaTokens
-         FROM ranked GROUP BY session_id`,
+         SELECT totals.*, latest.latestInputTokens, latest.latestProvider, latest.latestModel,
+                COALESCE(latest.latestEstimated, 0) AS latestEstimated, COALESCE(shrinks.compactions, 0) AS compactions
+         FROM totals
+         LEFT JOIN latest ON latest.session_id = totals.sessionId
+         LEFT JOIN shrinks ON shrinks.session_id = totals.sessionId`,
       )
       .all(where.parameters) as (Omit<SessionStats, 'latestEstimated'> & { latestEstimated: number })[];
     return rows.map((row) => ({ ...row, latestEstimated: row.latestEstimated === 1 }));
@@ -279,50 +316,58 @@ export class LedgerReader {
 
   /** The requests of one session, oldest first, at most `limit` from `offset`. */
   sessionTimeline(sessionId: string, options: { limit?: number; offset?: number } = {}): TimelineRow[] {
-    return this.#database
+    return this.#facts()
       .prepare(
         `SELECT request_id AS requestId, started_at AS startedAt, status, requested_model AS requestedModel,
                 served_provider AS servedProvider, served_model AS servedModel, input_tokens AS inputTokens,
                 output_tokens AS outputTokens, cache_read_tokens AS cacheReadTokens,
                 cache_write_tokens AS cacheWriteTokens, cost_usd AS costUsd, attempt_count AS attempts,
                 total_ms AS totalMs,
-                json_extract(decision_json, '$.tools.outcome') AS toolOutcome,
-                json_extract(decision_json, '$.tools.fullSchemaTokens') AS fullSchemaTokens,
-                json_extract(decision_json, '$.tools.sentSchemaTokens') AS sentSchemaTokens,
-                json_extract(decision_json, '$.models.policy') AS modelPolicy,
-                json_extract(decision_json, '$.models.reason') AS modelReason
-         FROM requests WHERE session_id = @session
+                tool_outcome AS toolOutcome,
+                full_schema_tokens AS fullSchemaTokens,
+                sent_schema_tokens AS sentSchemaTokens,
+                model_policy AS modelPolicy,
+                model_reason AS modelReason
+         FROM facts WHERE session_id = @session
          ORDER BY started_at, request_id LIMIT @limit OFFSET @offset`,
       )
       .all({ session: sessionId, limit: Math.min(Math.max(options.limit ?? 500, 1), 5_000), offset: Math.max(options.offset ?? 0, 0) }) as TimelineRow[];
   }
 
   toolRouting(filter: LedgerFilter = {}): ToolRoutingRow[] {
+    return this.#remember(`toolRouting ${JSON.stringify([filter])}`, () => this.#toolRouting(filter));
+  }
+
+  #toolRouting(filter: LedgerFilter): ToolRoutingRow[] {
     const where = whereFor(filter);
-    return this.#database
+    return this.#facts()
       .prepare(
-        `SELECT json_extract(decision_json, '$.tools.mode') AS mode,
-                json_extract(decision_json, '$.tools.outcome') AS outcome,
+        `SELECT tool_mode AS mode,
+                tool_outcome AS outcome,
                 COUNT(*) AS requests,
-                COALESCE(SUM(json_extract(decision_json, '$.tools.fullSchemaTokens')), 0) AS fullSchemaTokens,
-                COALESCE(SUM(json_extract(decision_json, '$.tools.sentSchemaTokens')), 0) AS sentSchemaTokens,
-                COALESCE(SUM(json_extract(decision_json, '$.tools.recoveries')), 0) AS recoveries
-         FROM requests WHERE ${and(where, "json_extract(decision_json, '$.tools') IS NOT NULL")}
+                COALESCE(SUM(full_schema_tokens), 0) AS fullSchemaTokens,
+                COALESCE(SUM(sent_schema_tokens), 0) AS sentSchemaTokens,
+                COALESCE(SUM(tool_recoveries), 0) AS recoveries
+         FROM facts WHERE ${and(where, 'tool_mode IS NOT NULL')}
          GROUP BY 1, 2 ORDER BY 3 DESC`,
       )
       .all(where.parameters) as ToolRoutingRow[];
   }
 
   modelRoutes(filter: LedgerFilter = {}, limit = 50): ModelRouteRow[] {
+    return this.#remember(`modelRoutes ${JSON.stringify([filter, limit])}`, () => this.#modelRoutes(filter, limit));
+  }
+
+  #modelRoutes(filter: LedgerFilter, limit: number): ModelRouteRow[] {
     const where = whereFor(filter);
-    return this.#database
+    return this.#facts()
       .prepare(
-        `SELECT COALESCE(json_extract(decision_json, '$.models.policy'), '(none)') AS policy,
+        `SELECT COALESCE(model_policy, '(none)') AS policy,
                 requested_model AS requestedModel, served_model AS servedModel,
                 COUNT(*) AS requests,
                 COALESCE(SUM(attempt_count > 1), 0) AS failovers,
                 COALESCE(SUM(status >= 400), 0) AS failed
-         FROM requests WHERE ${and(where, '')}
+         FROM facts WHERE ${and(where, '')}
          GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT @limit`,
       )
       .all({ ...where.parameters, limit }) as ModelRouteRow[];
@@ -330,8 +375,12 @@ export class LedgerReader {
 
   /** Failed upstream attempts by deployment and error class: what opened breakers and caused failovers. */
   attemptErrors(filter: LedgerFilter = {}, limit = 50): AttemptErrorRow[] {
+    return this.#remember(`attemptErrors ${JSON.stringify([filter, limit])}`, () => this.#attemptErrors(filter, limit));
+  }
+
+  #attemptErrors(filter: LedgerFilter, limit: number): AttemptErrorRow[] {
     const where = whereFor(filter, 'requests.');
-    return this.#database
+    return this.#ledger
       .prepare(
         `SELECT attempts.provider AS provider, attempts.model AS model,
                 COALESCE(attempts.error_class, 'status ' || attempts.status) AS errorClass, COUNT(*) AS attempts
@@ -344,8 +393,12 @@ export class LedgerReader {
 
   /** Traffic, failures and latency per served deployment. */
   modelStats(filter: LedgerFilter = {}): ModelStatsRow[] {
+    return this.#remember(`modelStats ${JSON.stringify([filter])}`, () => this.#modelStats(filter));
+  }
+
+  #modelStats(filter: LedgerFilter): ModelStatsRow[] {
     const where = whereFor(filter);
-    return this.#database
+    return this.#facts()
       .prepare(
         `SELECT served_provider AS provider, COALESCE(served_model, requested_model) AS model,
                 COUNT(*) AS requests, COALESCE(SUM(status >= 400), 0) AS failedRequests,
@@ -354,7 +407,7 @@ export class LedgerReader {
                 COALESCE(SUM(cost_usd), 0) AS costUsd, COALESCE(SUM(cost_usd IS NULL), 0) AS unpricedRequests,
                 AVG(total_ms) AS averageTotalMs, AVG(time_to_first_byte_ms) AS averageTimeToFirstByteMs,
                 MAX(started_at) AS lastStartedAt
-         FROM requests WHERE ${and(where, '')}
+         FROM facts WHERE ${and(where, '')}
          GROUP BY 1, 2 ORDER BY 3 DESC`,
       )
       .all(where.parameters) as ModelStatsRow[];
@@ -363,13 +416,13 @@ export class LedgerReader {
   /** The requests that sent the most tool-schema tokens. */
   largestSchemaOverheads(filter: LedgerFilter = {}, limit = 20): SchemaOverheadRow[] {
     const where = whereFor(filter);
-    return this.#database
+    return this.#facts()
       .prepare(
         `SELECT request_id AS requestId, started_at AS startedAt, session_id AS sessionId, served_model AS servedModel,
-                COALESCE(json_extract(decision_json, '$.tools.fullSchemaTokens'), 0) AS fullSchemaTokens,
-                json_extract(decision_json, '$.tools.sentSchemaTokens') AS sentSchemaTokens,
+                COALESCE(full_schema_tokens, 0) AS fullSchemaTokens,
+                sent_schema_tokens AS sentSchemaTokens,
                 input_tokens AS inputTokens
-         FROM requests WHERE ${and(where, "json_extract(decision_json, '$.tools.sentSchemaTokens') > 0")}
+         FROM facts WHERE ${and(where, 'sent_schema_tokens > 0')}
          ORDER BY sentSchemaTokens DESC, started_at DESC LIMIT @limit`,
       )
       .all({ ...where.parameters, limit }) as SchemaOverheadRow[];

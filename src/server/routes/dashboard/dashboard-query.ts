@@ -36,7 +36,8 @@ export function parseDashboardQuery(url: string, now = Date.now()): DashboardQue
   const parameters = new URL(url, 'http://dashboard.invalid').searchParams;
   const filter: SessionQuery = {};
   const days = parameters.get('days');
-  if (days !== null && days !== '' && days !== 'all') filter.since = now - parseInteger('days', days, 30, 1, 3_650) * dayMs;
+  // From the start of the current minute, so refreshes within a minute ask the same question (and hit the memo).
+  if (days !== null && days !== '' && days !== 'all') filter.since = Math.floor(now / 60_000) * 60_000 - parseInteger('days', days, 30, 1, 3_650) * dayMs;
   const since = parameters.get('since');
   if (since) filter.since = parseTime('since', since);
   const until = parameters.get('until');
