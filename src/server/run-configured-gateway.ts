@@ -3,7 +3,7 @@ import type { Config } from '../config/schema.js';
 import { GatewayMetrics } from '../ledger/metrics.js';
 import { ledgerDatabasePath, openLedger } from '../ledger/open-ledger.js';
 import { Ledger } from '../ledger/ledger.js';
-import { type ClusterStores, openClusterStores } from '../store/cluster-stores.js';
+import type { ClusterStores } from '../store/cluster-stores.js';
 import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { metricsRoute } from './routes/metrics.js';
@@ -37,7 +37,8 @@ export async function runConfiguredGateway(options: {
   const breaker = options.config.resilience.breaker;
   const cluster =
     storage.kind === 'cluster'
-      ? await openClusterStores({
+      ? // Loaded only for a cluster, so a single instance never loads the Postgres and Redis clients.
+        await (await import('../store/cluster-stores.js')).openClusterStores({
           storage,
           sessions: { ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions },
           breakerSettings: { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms },
