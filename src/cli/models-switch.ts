@@ -80,7 +80,7 @@ function switchCommand(action: 'enable' | 'disable'): Command {
         } else {
           const store = new FilePolicyStore(policyFilePath(setup.dataDir, context.env));
           const switches = new ModelSwitches(store, store.loadSync());
-          const state = await switches.set({ provider, model, enabled });
+          const state = await switches.set({ provider, model, enabled }, undefined, 'cli');
           outcome = { provider, model, enabled, revision: state.revision, via: 'file', target: store.location };
         }
       } catch (error) {

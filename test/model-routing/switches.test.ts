@@ -78,6 +78,7 @@ describe('live switches', () => {
     expect(harness.upstream.requests.map((request) => request.model)).toEqual(['gpt-test', 'big-test']);
     const list = await listSwitches(harness.gateway.url);
     expect(list.body.revision).toBe(before + 1);
+    expect((list.body.audit as unknown[]).at(-1)).toMatchObject({ model: 'local/gpt-test', enabled: false, by: 'admin-api', revision: before + 1 });
     expect(list.body.models).toContainEqual(
       expect.objectContaining({ provider: 'local', model: 'gpt-test', enabled: false, kind: 'chat', metadata: expect.objectContaining({ tier: 3, sources: expect.objectContaining({ tier: 'pattern' }) }) }),
     );

@@ -1,5 +1,6 @@
 import type { Deployment } from '../../catalog/deployment.js';
-import type { PolicyDocument } from '../../store/policy/policy-document.js';
+import { auditLimit } from '../../store/policy/policy-document.js';
+import type { PolicyAuditEntry, PolicyDocument } from '../../store/policy/policy-document.js';
 import { PolicyRevisionConflict } from '../../store/policy/policy-store.js';
 import type { PolicyStore } from '../../store/policy/policy-store.js';
 
@@ -54,7 +55,7 @@ export class ModelSwitches {
    * Saves a change. With `expectedRevision`, a policy that moved on since the caller read it is a conflict
    * (HTTP 409) instead of a silent overwrite.
    */
-  set(change: SwitchChange, expectedRevision?: number): Promise<SwitchState> {
+  set(change: SwitchChange, expectedRevision?: number, actor = 'unknown'): Promise<SwitchState> {
     const run = async (): Promise<SwitchState> => {
       if (expectedRevision !== undefined && expectedRevision !== this.document.revision) {
         throw new PolicyRevisionConflict(expectedRevision, this.document.revision);
@@ -65,7 +66,9 @@ export class ModelSwitches {
         revision: this.document.revision + 1,
         updatedAt: now,
       };
-      next.models[`${change.provider}/${change.model}`] = { enabled: change.enabled, updatedAt: now };
+      const name = `${change.provider}/${change.model}`;
+      next.models[name] = { enabled: change.enabled, updatedAt: now };
+      next.audit = [...(next.audit ?? []), { at: now, model: name, enabled: change.enabled, by: actor, revision: next.revision }].slice(-auditLimit);
       try {
         await this.store.save(next, this.document.revision);
       } catch (error) {
@@ -79,6 +82,11 @@ export class ModelSwitches {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** The latest changes, newest last. */
+  audit(limit = 20): PolicyAuditEntry[] {
+    return (this.document.audit ?? []).slice(-limit);
   }
 
   /** Re-reads the store (e.g. after another process changed it). */

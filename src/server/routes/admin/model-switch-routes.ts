@@ -69,6 +69,7 @@ function listSwitches(gateway: Gateway, response: ServerResponse): void {
       policy_file: gateway.switches.location,
       models: gateway.catalog.deployments.map((deployment) => switchView(gateway, deployment)),
       unconfigured,
+      audit: gateway.switches.audit(),
     },
     etag(gateway.switches.revision),
   );
@@ -87,7 +88,7 @@ async function setSwitch(gateway: Gateway, request: IncomingMessage, response: S
     throw new GatewayError('not_found', `No model ${provider}/${model} is configured. Configured: ${known || 'none'}.`);
   }
   try {
-    const state = await gateway.switches.set({ provider, model, enabled }, revision);
+    const state = await gateway.switches.set({ provider, model, enabled }, revision, 'admin-api');
     gateway.logger.info({ provider, model, enabled, revision: state.revision }, 'model switch changed');
     sendJson(response, 200, { provider, model, enabled, restart_required: false, revision: state.revision }, etag(state.revision));
   } catch (error) {
