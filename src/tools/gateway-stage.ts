@@ -4,7 +4,8 @@ import type { SessionState } from '../session/session-state.js';
 import type { SessionStore } from '../session/session-store.js';
 import { requestToolsetName } from './catalog.js';
 import type { ToolRoutingConfig, ToolRoutingMode } from './config.js';
-import { decideFirstTurnSurface, decideResumedSurface } from './decide-surface.js';
+import { decideResumedSurface } from './decide-surface.js';
+import { decideFirstTurnSurfaceWithLlm, llmClassifierSettings } from './decide-with-llm.js';
 import type { SurfaceDecision } from './decision.js';
 import { isFirstTurn } from './first-turn.js';
 import type { ToolRoutingContext } from './routing-context.js';
@@ -64,6 +65,7 @@ export async function routeTools(
   store: SessionStore,
   config: ToolRoutingConfig,
   mode: ToolRoutingMode,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<ToolStageResult> {
   const tools = Array.isArray(turn.body.tools) ? (turn.body.tools as unknown[]) : [];
   const previous = await store.get(sessionId).catch(() => undefined);
@@ -115,7 +117,10 @@ export async function routeTools(
     };
   }
   const input = { tools, format: turn.format, messages: turn.messages, config };
-  const decided = isFirstTurn(turn.messages) ? decideFirstTurnSurface(input) : decideResumedSurface(input);
+  // The optional LLM classifier is asked only when the local one abstains (off unless configured).
+  const decided = isFirstTurn(turn.messages)
+    ? await decideFirstTurnSurfaceWithLlm(input, llmClassifierSettings(config, env))
+    : decideResumedSurface(input);
   if (decided.outcome !== 'narrowed' || !decided.surface) {
     return { decision: { ...fromSurfaceDecision(mode, decided, turn, 'full'), sentToolCount: tools.length }, state };
   }

@@ -119,7 +119,7 @@ export async function handleChat(
     const session = resolveSessionIdentity(turn);
     decision.session = session;
     tracking.record.sessionId = session.id;
-    const tools = await routeTools(turn, session.id, gateway.sessions, gateway.config.tool_routing, gateway.toolRoutingMode).catch(
+    const tools = await routeTools(turn, session.id, gateway.sessions, gateway.config.tool_routing, gateway.toolRoutingMode, gateway.env).catch(
       (error: unknown) => {
         // Fail open: a routing failure sends the client's own tools.
         gateway.logger.error({ err: error, requestId: context.requestId }, 'tool routing failed; sending the full surface');
