@@ -22,7 +22,7 @@ export interface ClusterEndpoints {
 export async function startInstance(
   upstreamUrl: string,
   endpoints: ClusterEndpoints,
-  options: { logger?: Logger; configure?: (config: ConfigInput) => ConfigInput } = {},
+  options: { logger?: Logger; configure?: (config: ConfigInput) => ConfigInput; resyncMs?: number } = {},
 ): Promise<{ instance: ConfiguredGateway; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-cluster-'));
   // Cooldowns of 1 ms: consecutive failures reach the breaker instead of being skipped as resting.
@@ -37,8 +37,8 @@ export async function startInstance(
       redis_url: endpoints.redisUrl,
       postgres_schema: endpoints.schema,
       redis_key_prefix: endpoints.keyPrefix,
-      // Long, so the tests see notifications at work, not the periodic resync.
-      resync_ms: 60_000,
+      // Long by default, so the tests see notifications at work, not the periodic resync.
+      resync_ms: options.resyncMs ?? 60_000,
     },
   };
   const config = parseConfig(options.configure ? options.configure(base) : base, 'test');

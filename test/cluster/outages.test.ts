@@ -94,6 +94,43 @@ describe.skipIf(!available)('outages of the cluster storage', () => {
     }
   });
 
+  it('Postgres down at start: the instance serves with every model on, then adopts the saved policy when it returns', async () => {
+    const schema = uniqueSchemaName('latestart');
+    const keyPrefix = uniqueKeyPrefix('latestart');
+    schemas.push(schema);
+    prefixes.push(keyPrefix);
+    // The policy another instance saved earlier: gpt-test off.
+    const { PostgresPolicyStore } = await import('../../src/store/postgres/postgres-policy-store.js');
+    const saved = new PostgresPolicyStore({ url: postgresTestUrl, schema });
+    await saved.save({ version: 1, revision: 1, models: { 'local/gpt-test': { enabled: false, updatedAt: 't' } } }, 0);
+    await saved.close();
+
+    const proxy = new TcpProxy(postgres.hostname, Number(postgres.port || 5432));
+    await proxy.start();
+    const port = proxy.port;
+    await proxy.stop();
+    const url = new URL(postgresTestUrl);
+    url.port = String(port);
+    const { logger, lines } = capturingLogger();
+    const { instance, close } = await startInstance(
+      upstream.url,
+      { postgresUrl: url.toString(), redisUrl: redisTestUrl, schema, keyPrefix },
+      { logger, resyncMs: 100 },
+    );
+    try {
+      expect(lines.some((line) => String(line.msg).startsWith('postgres unreachable at start'))).toBe(true);
+      expect(instance.gateway.switches.isEnabled({ qualifiedName: 'local/gpt-test' })).toBe(true);
+      const served = await postChat(instance.url, { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] });
+      expect(served.status).toBe(200);
+      await proxy.start();
+      await within(5_000, () => !instance.gateway.switches.isEnabled({ qualifiedName: 'local/gpt-test' }));
+      await within(5_000, () => instance.ledger.backlog === 0);
+    } finally {
+      await close();
+      await proxy.stop();
+    }
+  });
+
   it('Postgres down: ledger rows stay queued and are all written when it returns', async () => {
     const proxy = new TcpProxy(postgres.hostname, Number(postgres.port || 5432));
     await proxy.start();
