@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topicEngineRouter } from '../../src/models/policies/topic-engine-router.js';
 import { topicRoutingConfigSchema } from '../../src/models/topic/config.js';
+import { EngineTopicRouter } from '../../src/models/topic/topic-policy-router.js';
 import { TopicRoutingEngine } from '../../src/models/topic/topic-router.js';
 import { startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';
@@ -12,7 +12,7 @@ let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness((url) => mixedConfig(url, { signature: { enabled: true } }), { env: { HERMES_ROUTER_ADMIN_KEY: adminKey } });
   const engine = new TopicRoutingEngine(topicRoutingConfigSchema.parse({ inertia: 1, topics: { software_it: { model: 'strong', fallbacks: [{ model: 'mid' }] } } }));
-  harness.gateway.gateway.modelRouter.setTopicRouter(topicEngineRouter(engine, { ttlMs: 60_000, maxSessions: 100 }));
+  harness.gateway.gateway.modelRouter.setTopicRouter(new EngineTopicRouter(engine));
 });
 afterAll(() => harness.close());
 

@@ -10,6 +10,7 @@ export interface TopicRouter {
     candidates: Candidate[],
     context: PolicyContext,
   ): { candidates: Candidate[]; topic: string; reason: string; specialist?: boolean } | undefined;
+  // Implemented by EngineTopicRouter in src/models/topic/topic-policy-router.ts.
 }
 
 /** The `topic` policy slot: a no-op with a clear reason until a topic router is installed. */
@@ -22,7 +23,8 @@ export function topicPolicy(router: TopicRouter | undefined): RoutingPolicy {
       const routed = router.route(candidates, context);
       if (!routed) return { candidates, reason: 'topic router left the order' };
       const first = routed.candidates[0];
-      const ordered = first && routed.specialist ? [{ ...first, source: 'topic' as const }, ...routed.candidates.slice(1)] : routed.candidates;
+      // A router that returns an order has chosen a specialist unless it says otherwise.
+      const ordered = first && routed.specialist !== false ? [{ ...first, source: 'topic' as const }, ...routed.candidates.slice(1)] : routed.candidates;
       return { candidates: ordered, reason: routed.reason, topic: routed.topic };
     },
   };
