@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultRegistriesDirectory } from '../eval/tools/registries.js';
+import { bfclSessions } from '../eval/sessions/bfcl-scenarios.js';
 import { readScenarios } from '../eval/sessions/scenarios.js';
+import type { Scenario } from '../eval/sessions/scenarios.js';
 import { runSessionEval } from '../eval/sessions/run-session-eval.js';
 import type { Command } from './command.js';
 
-const usage = 'Usage: hermes-router eval sessions --scenarios FILE [--registries DIR] [--json]\n';
+const usage =
+  'Usage: hermes-router eval sessions --scenarios FILE [--registries DIR] [--json]\n' +
+  '       hermes-router eval sessions --bfcl FILE --bfcl-toolsets FILE [--json]   (BFCL multi-turn rows as scenarios)\n';
 
 /** `hermes-router eval sessions`: multi-turn tool routing through the real gateway (keys as in EVALS.md). */
 export const evalSessionsCommand: Command = {
@@ -16,7 +20,7 @@ export const evalSessionsCommand: Command = {
     try {
       ({ values } = parseArgs({
         args,
-        options: { scenarios: { type: 'string' }, registries: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+        options: { scenarios: { type: 'string' }, registries: { type: 'string' }, bfcl: { type: 'string' }, 'bfcl-toolsets': { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
         strict: true,
       }));
     } catch (error) {
@@ -27,15 +31,32 @@ export const evalSessionsCommand: Command = {
       context.stdout.write(usage);
       return 0;
     }
-    if (!values.scenarios) {
-      context.stderr.write(`--scenarios is required\n${usage}`);
+    let scenarios: Scenario[];
+    let registries: string;
+    let toolRouting: Record<string, unknown> = {};
+    if (values.bfcl) {
+      if (!values['bfcl-toolsets']) {
+        context.stderr.write(`--bfcl needs --bfcl-toolsets\n${usage}`);
+        return 2;
+      }
+      const bfcl = bfclSessions(resolve(context.cwd, values.bfcl), resolve(context.cwd, values['bfcl-toolsets']));
+      ({ scenarios, registries, toolRouting } = bfcl);
+    } else if (values.scenarios) {
+      registries = values.registries ? resolve(context.cwd, values.registries) : defaultRegistriesDirectory();
+      scenarios = readScenarios(resolve(context.cwd, values.scenarios));
+    } else {
+      context.stderr.write(`--scenarios (or --bfcl) is required\n${usage}`);
       return 2;
     }
-    const registries = values.registries ? resolve(context.cwd, values.registries) : defaultRegistriesDirectory();
-    const scenarios = readScenarios(resolve(context.cwd, values.scenarios));
-    const report = await runSessionEval(scenarios, registries, (mode, done, total) => {
-      context.stderr.write(`eval sessions (${mode}): ${done}/${total} scenarios\n`);
-    });
+    const progressEvery = Math.max(1, Math.ceil(scenarios.length / 10));
+    const report = await runSessionEval(
+      scenarios,
+      registries,
+      (mode, done, total) => {
+        if (done % progressEvery === 0 || done === total) context.stderr.write(`eval sessions (${mode}): ${done}/${total} scenarios\n`);
+      },
+      toolRouting,
+    );
     const rows: [string, string][] = [
       ['scenarios', String(report.scenarios)],
       ['task_success', report.task_success.toFixed(3)],
@@ -48,7 +69,7 @@ export const evalSessionsCommand: Command = {
     ];
     const width = Math.max(...rows.map(([name]) => name.length));
     for (const [name, value] of rows) context.stdout.write(`${name.padEnd(width)}  ${value}\n`);
-    if (report.failures.length > 0) context.stdout.write(`unmet needs: ${report.failures.join(', ')}\n`);
+    if (report.failures.length > 0) context.stdout.write(`unmet needs (${report.failures.length}): ${report.failures.slice(0, 20).join(', ')}\n`);
     if (values.json) context.stdout.write(`${JSON.stringify(report)}\n`);
     return 0;
   },

@@ -57,7 +57,13 @@ function loadRegistry(directory: string, registry: string): RegistryMaps {
   return { tools, toolsetOf, toolFor };
 }
 
-async function runMode(scenarios: readonly Scenario[], registries: string, mode: ToolRoutingMode, onProgress?: (done: number) => void): Promise<ModeRun> {
+async function runMode(
+  scenarios: readonly Scenario[],
+  registries: string,
+  mode: ToolRoutingMode,
+  toolRouting: Record<string, unknown>,
+  onProgress?: (done: number) => void,
+): Promise<ModeRun> {
   const model = new ScriptedModel();
   const baseUrl = await model.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-eval-sessions-'));
@@ -65,7 +71,7 @@ async function runMode(scenarios: readonly Scenario[], registries: string, mode:
     {
       server: { port: 0 },
       providers: [{ id: 'scripted', kind: 'openai-compatible', base_url: baseUrl, models: ['scripted'] }],
-      tool_routing: { mode },
+      tool_routing: { ...toolRouting, mode },
       ledger: {},
     },
     'eval sessions',
@@ -130,9 +136,11 @@ export async function runSessionEval(
   scenarios: readonly Scenario[],
   registries: string,
   onProgress?: (mode: string, done: number, total: number) => void,
+  /** Extra `tool_routing:` settings, e.g. toolset definitions for a non-Hermes agent. */
+  toolRouting: Record<string, unknown> = {},
 ): Promise<SessionEvalReport> {
-  const routed = await runMode(scenarios, registries, 'on', (done) => onProgress?.('routing on', done, scenarios.length));
-  const baseline = await runMode(scenarios, registries, 'off', (done) => onProgress?.('routing off', done, scenarios.length));
+  const routed = await runMode(scenarios, registries, 'on', toolRouting, (done) => onProgress?.('routing on', done, scenarios.length));
+  const baseline = await runMode(scenarios, registries, 'off', toolRouting, (done) => onProgress?.('routing off', done, scenarios.length));
   const tokens = (calls: UpstreamCall[]) => calls.reduce((sum, call) => sum + countSerializedTokens(call.toolsJson), 0);
   const routedTokens = tokens(routed.calls);
   const fullTokens = tokens(baseline.calls);
