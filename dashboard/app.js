@@ -1,8 +1,9 @@
 // The hermes-router dashboard: plain DOM, no framework, every value rendered as text (never as HTML).
 import { chart } from './charts.js';
 
-const keyStorage = 'hermes-router-admin-key';
 const colors = { blue: '#2f6fdb', green: '#2f9e5b', orange: '#e0702f', purple: '#8a4fd0', grey: '#9aa1ad' };
+// The CSRF token of the dashboard session (the session itself is an HttpOnly cookie the page never sees).
+const auth = { csrfToken: null };
 const state = { view: 'overview', sessionId: null, sessionsOffset: 0, search: '', refreshMs: 10000, timer: null, busy: false };
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -58,7 +59,7 @@ class Unauthorized extends Error {}
 async function api(view, parameters = {}) {
   const range = document.getElementById('range').value;
   const query = new URLSearchParams({ days: range, tz: String(-new Date().getTimezoneOffset()), ...parameters });
-  const response = await fetch(`/dashboard/api/${view}?${query}`, { headers: { authorization: `Bearer ${sessionStorage.getItem(keyStorage) ?? ''}` } });
+  const response = await fetch(`/dashboard/api/${view}?${query}`, { credentials: 'same-origin' });
   if (response.status === 401 || response.status === 403) throw new Unauthorized((await response.json()).error?.message ?? 'not allowed');
   if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error?.message ?? `HTTP ${response.status}`);
   return response.json();
@@ -288,7 +289,8 @@ async function toggle(row, box) {
   try {
     const response = await fetch('/v1/config/models/enabled', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${sessionStorage.getItem(keyStorage) ?? ''}` },
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': auth.csrfToken ?? '' },
       body: JSON.stringify({ provider: row.provider, model: row.model, enabled: box.checked }),
     });
     const body = await response.json();
@@ -320,7 +322,7 @@ function readHash() {
 
 async function render() {
   if (state.busy) return;
-  if (!sessionStorage.getItem(keyStorage)) {
+  if (auth.csrfToken === null) {
     showLogin();
     return;
   }
@@ -338,7 +340,7 @@ async function render() {
     document.getElementById('updated').textContent = `updated ${new Date().toLocaleTimeString()}`;
   } catch (error) {
     if (error instanceof Unauthorized) {
-      sessionStorage.removeItem(keyStorage);
+      auth.csrfToken = null;
       showLogin(error.message);
     } else document.getElementById('view').replaceChildren(h('p', { class: 'error' }, `Could not load: ${error.message}`));
   } finally {
@@ -355,14 +357,28 @@ function schedule() {
   }, state.refreshMs);
 }
 
-document.getElementById('login-form').addEventListener('submit', (event) => {
+/** POST /auth/login with the admin key: the gateway sets an HttpOnly session cookie and returns the CSRF token. */
+document.getElementById('login-form').addEventListener('submit', async (event) => {
   event.preventDefault();
-  sessionStorage.setItem(keyStorage, document.getElementById('admin-key').value.trim());
-  document.getElementById('admin-key').value = '';
+  const field = document.getElementById('admin-key');
+  const response = await fetch('/auth/login', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ admin_key: field.value.trim() }),
+  });
+  field.value = '';
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    showLogin(body.error?.message ?? `Login failed (HTTP ${response.status}).`);
+    return;
+  }
+  auth.csrfToken = body.csrf_token;
   void render();
 });
-document.getElementById('logout').addEventListener('click', () => {
-  sessionStorage.removeItem(keyStorage);
+document.getElementById('logout').addEventListener('click', async () => {
+  await fetch('/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'x-csrf-token': auth.csrfToken ?? '' } }).catch(() => undefined);
+  auth.csrfToken = null;
   showLogin();
 });
 document.getElementById('range').addEventListener('change', () => void render());
@@ -370,5 +386,13 @@ window.addEventListener('hashchange', () => {
   readHash();
   void render();
 });
+/** A reloaded page still has its session cookie: ask for the session's CSRF token instead of logging in again. */
+async function resumeSession() {
+  const response = await fetch('/auth/session', { credentials: 'same-origin' }).catch(() => undefined);
+  if (response?.ok) auth.csrfToken = (await response.json()).csrf_token ?? null;
+}
+
 readHash();
-void render().then(schedule);
+void resumeSession()
+  .then(render)
+  .then(schedule);

@@ -8,7 +8,8 @@ import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/pr
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { metricsRoute } from './routes/metrics.js';
 import type { DashboardGatewayView } from './routes/dashboard/dashboard-api.js';
-import { dashboardRoute, gatewayDashboardView } from './routes/dashboard/dashboard-route.js';
+import { dashboardRoute, gatewayDashboardView, gatewaySecurityOf } from './routes/dashboard/dashboard-route.js';
+import type { GatewaySecurity } from '../security/gateway-security.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
 import { createLogger, startGateway } from './start-gateway.js';
 import type { RunningGateway } from './start-gateway.js';
@@ -64,13 +65,16 @@ export async function runConfiguredGateway(options: {
     await ledger.close();
     await cluster?.close();
   };
-  // The dashboard reads the SQLite ledger through its own read-only connection; /dashboard/api/* needs the admin key.
+  // The dashboard reads the SQLite ledger through its own read-only connection; /dashboard/api/* needs a
+  // dashboard login (/auth/login, mounted with it) or the admin key.
   let dashboardGateway: DashboardGatewayView | undefined;
+  let dashboardSecurity: GatewaySecurity | undefined;
   const dashboard = dashboardRoute({
     ledgerPath: ledgerDatabasePath(options.dataDir, options.config.ledger.database),
     models: insightModelsFromConfig(options.config),
     env: options.env,
     gateway: () => dashboardGateway,
+    security: () => dashboardSecurity,
     refreshMs: options.config.insight.dashboard_refresh_ms,
   });
   let running: RunningGateway;
@@ -93,6 +97,7 @@ export async function runConfiguredGateway(options: {
     throw error;
   }
   dashboardGateway = gatewayDashboardView(running.gateway);
+  dashboardSecurity = gatewaySecurityOf(running.gateway);
   running.gateway.onBreakerChange((key, state) => metrics.setCircuitState(key, state));
   if (cluster) {
     cluster.routingState.followPolicy(running.gateway.switches);

@@ -39,6 +39,16 @@ describe('dashboard API', () => {
     expect((await fetch(`${harness.url}/dashboard/api/overview`, { method: 'POST', headers: { authorization: `Bearer ${adminKey}` } })).status).toBe(405);
   });
 
+  it('accepts a dashboard login cookie from /auth/login, and refuses it from a foreign origin', async () => {
+    const login = await fetch(`${harness.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ admin_key: adminKey }) });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(/=/);
+    expect((await fetch(`${harness.url}/dashboard/api/overview`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${harness.url}/dashboard/api/overview`, { headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await fetch(`${harness.url}/dashboard/api/overview`, { headers: { cookie: 'hermes_router_session=forged' } })).status).toBe(401);
+  });
+
   it('overview and daily totals equal sums over the inserted records', async () => {
     const overview = await harness.api<{ totals: Totals & { unpricedRequests: number }; days: (Totals & { date: string })[] }>('overview');
     expect(overview.totals.requests).toBe(records.length);

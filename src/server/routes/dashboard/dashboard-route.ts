@@ -6,6 +6,9 @@ import type { Gateway } from '../../gateway.js';
 import type { ExtraRoute } from '../../http-server.js';
 import { sendError, sendJson } from '../../send.js';
 import { adminRejection } from '../admin/admin-auth.js';
+import { presentedKeys } from '../../../security/credentials.js';
+import { type GatewaySecurity, securityOf } from '../../../security/gateway-security.js';
+import { dashboardAuthRoute, dashboardSecurityHeaders as securityHeaders, hostAllowed, originAllowed } from '../../../security/index.js';
 import { type DashboardGatewayView, dashboardApiHandlers } from './dashboard-api.js';
 import { parseDashboardQuery } from './dashboard-query.js';
 import { type StaticFile, findDashboardDirectory, loadDashboardFiles } from './dashboard-static.js';
@@ -18,22 +21,35 @@ export interface DashboardRouteOptions {
   env: NodeJS.ProcessEnv;
   /** The running gateway's switches and breakers, for the Models view (a function: the gateway starts later). */
   gateway?: () => DashboardGatewayView | undefined;
+  /** The gateway's security (admin key, dashboard sessions); without it the API takes the environment's admin key. */
+  security?: () => GatewaySecurity | undefined;
   refreshMs?: number;
   /** The folder with index.html, app.js…; found next to package.json when omitted. */
   staticDirectory?: string;
 }
 
 /**
- * Scripts and styles only from this origin, no inline code, no framing; the page talks only to its own API.
- * Sent on every dashboard response, so the page cannot run injected script even if a value escaped rendering.
+ * The security issue's headers (strict CSP: scripts and styles only from this origin, no inline code, no
+ * framing), sent on every dashboard response, so the page cannot run injected script even if a value escaped.
  */
-export const dashboardSecurityHeaders: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-};
+export const dashboardSecurityHeaders: Readonly<Record<string, string>> = securityHeaders();
+
+/**
+ * Who may read the dashboard API: the admin key as a bearer token (scripts, curl), or a dashboard session
+ * cookie from `/auth/login` on an allowed Host and Origin. Reads only, so no CSRF token is needed; the one
+ * write the page makes (a model switch) goes to the admin API, which checks the CSRF token itself.
+ */
+function dashboardRejection(request: IncomingMessage, security: GatewaySecurity | undefined, env: NodeJS.ProcessEnv): GatewayError | undefined {
+  if (security === undefined) return adminRejection(request, env);
+  if (!hostAllowed(request, security.allowedHosts) || !originAllowed(request, security.allowedHosts)) {
+    return new GatewayError('permission', 'This Host or Origin is not allowed for the dashboard; add it to auth.allowed_hosts if it is yours.');
+  }
+  const keys = presentedKeys(request);
+  if (keys.length > 0) {
+    return security.identify(keys)?.kind === 'admin' ? undefined : new GatewayError('authentication', 'The dashboard API needs the admin key or a dashboard login.');
+  }
+  return security.sessions.find(request) ? undefined : new GatewayError('authentication', 'Log in to the dashboard first (POST /auth/login).');
+}
 
 export function gatewayDashboardView(gateway: Gateway): DashboardGatewayView {
   return {
@@ -44,24 +60,29 @@ export function gatewayDashboardView(gateway: Gateway): DashboardGatewayView {
   };
 }
 
+/** The security of a running gateway, for `DashboardRouteOptions.security`. */
+export function gatewaySecurityOf(gateway: Gateway): GatewaySecurity | undefined {
+  return securityOf(gateway);
+}
+
 function sendFile(response: ServerResponse, file: StaticFile): void {
   response.writeHead(200, {
     'content-type': file.contentType,
     'content-length': String(file.body.length),
-    'cache-control': 'no-cache',
     ...dashboardSecurityHeaders,
+    'cache-control': 'no-cache',
   });
   response.end(file.body);
 }
 
 /**
- * `/dashboard` (the page and its files, which hold no data) and `/dashboard/api/<view>` (JSON, admin only:
- * `Authorization: Bearer <HERMES_ROUTER_ADMIN_KEY>`). The page keeps the key in sessionStorage and sends it as a
- * header, never as a cookie, so another site cannot make the browser send it (no CSRF surface).
+ * `/dashboard` (the page and its files, which hold no data), `/dashboard/api/<view>` (JSON, admin only: a
+ * dashboard session or the admin key) and the security issue's `/auth/login|session|logout`.
  */
 export function dashboardRoute(options: DashboardRouteOptions): ExtraRoute & { close(): void } {
   let files: Map<string, StaticFile> | undefined;
   let reader: LedgerReader | undefined;
+  let authRoute: { security: GatewaySecurity; route: ReturnType<typeof dashboardAuthRoute> } | undefined;
   const staticFiles = (): Map<string, StaticFile> => {
     if (files === undefined) {
       const directory = options.staticDirectory ?? findDashboardDirectory();
@@ -71,6 +92,12 @@ export function dashboardRoute(options: DashboardRouteOptions): ExtraRoute & { c
     return files;
   };
   const route = async (request: IncomingMessage, response: ServerResponse, path: string): Promise<boolean> => {
+    const security = options.security?.();
+    if (path.startsWith('/auth/') && security !== undefined) {
+      // The login, session and logout endpoints of the security issue, mounted with the page that uses them.
+      if (authRoute?.security !== security) authRoute = { security, route: dashboardAuthRoute(security) };
+      return authRoute.route(request, response, path);
+    }
     if (path !== '/dashboard' && !path.startsWith('/dashboard/')) return false;
     request.resume();
     try {
@@ -80,7 +107,7 @@ export function dashboardRoute(options: DashboardRouteOptions): ExtraRoute & { c
       if (path.startsWith('/dashboard/api/')) {
         const handler = dashboardApiHandlers[path.slice('/dashboard/api/'.length)];
         if (handler === undefined) throw new GatewayError('not_found', `No dashboard view ${path}.`);
-        const rejection = adminRejection(request, options.env);
+        const rejection = dashboardRejection(request, security, options.env);
         if (rejection) throw rejection;
         reader ??= LedgerReader.open(options.ledgerPath);
         if (reader === undefined) throw new GatewayError('unavailable', `No ledger at ${options.ledgerPath} yet.`);
