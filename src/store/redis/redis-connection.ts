@@ -17,23 +17,36 @@ export const defaultRedisKeyPrefix = 'hermes-router:';
  * background, at most every 2 s.
  */
 export function createRedisCommandClient(options: RedisConnectionOptions): Redis {
-  return new Redis(options.url, {
+  return withQuietErrors(new Redis(options.url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: options.commandTimeoutMs ?? 500,
     connectTimeout: 1_000,
     retryStrategy: (attempt) => Math.min(100 * attempt, 2_000),
-  });
+  }));
 }
 
 /** The subscriber connection: it queues its SUBSCRIBE until connected and resubscribes after a reconnect. */
 export function createRedisSubscriberClient(options: RedisConnectionOptions): Redis {
-  return new Redis(options.url, {
-    enableOfflineQueue: true,
-    autoResubscribe: true,
-    connectTimeout: 1_000,
-    retryStrategy: (attempt) => Math.min(100 * attempt, 2_000),
-  });
+  return withQuietErrors(
+    new Redis(options.url, {
+      enableOfflineQueue: true,
+      autoResubscribe: true,
+      // The ready check sends INFO, which a connection already resubscribing refuses; subscribing needs no check.
+      enableReadyCheck: false,
+      connectTimeout: 1_000,
+      retryStrategy: (attempt) => Math.min(100 * attempt, 2_000),
+    }),
+  );
+}
+
+/**
+ * Connection errors are expected while Redis is away and are reported through the commands that fail (see
+ * `SharedStateHealth`); without a listener ioredis would print each one to stderr.
+ */
+function withQuietErrors(client: Redis): Redis {
+  client.on('error', () => undefined);
+  return client;
 }
 
 /** Resolves once the client is ready, or after `timeoutMs` (a gateway starts with Redis away; it fails open). */
