@@ -18,6 +18,7 @@ import { createProvider } from '../providers/registry.js';
 import type { RequestObserver } from './request-observer.js';
 import type { UpstreamDialect } from '../dispatch/prepare-body.js';
 import { MemorySessionStore } from '../session/memory-session-store.js';
+import { installTopicRouter } from '../models/topic/install-topic-router.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
 import type { GatewayStores } from '../store/gateway-stores.js';
@@ -114,6 +115,7 @@ export class Gateway {
       switches: this.switches,
       health: (deployment) => ({ closed: 0, 'half-open': 1, open: 2 })[this.breakers.state(deployment.qualifiedName)],
     });
+    installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger);
     if (options.config.routing.difficulty.estimator === 'learned') {
       void loadLearnedDifficulty().then(({ estimator, error }) => {
         if (estimator) this.modelRouter.setDifficultyEstimator(estimator);

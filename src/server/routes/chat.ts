@@ -16,6 +16,8 @@ import { expandSessionSurface, requestToolsetName, routeTools } from '../../tool
 import type { ToolStageResult } from '../../tools/gateway-stage.js';
 import { parseRequestToolsetCall, requestToolsetResultText } from '../../tools/recovery.js';
 import { resolveSessionIdentity } from '../../session/session-identity.js';
+import { stripSkipPrefix } from '../../models/topic/skip-prefix.js';
+import type { MessageLike } from '../../models/topic/skip-prefix.js';
 import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/decode.js';
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
 import { forwardableHeaders, readClientHints } from '../client-hints.js';
@@ -116,6 +118,9 @@ export async function handleChat(
     if (clientKeyId !== undefined) turn.clientKeyId = clientKeyId;
     tracking.record.requestedModel = turn.requestedModel;
     tracking.record.streaming = turn.stream;
+    // `/sd`, `!sd`, `@@skipdetect`… skip topic routing for this turn; the prefix never goes upstream.
+    const skip = stripSkipPrefix(Array.isArray(turn.body.messages) ? (turn.body.messages as MessageLike[]) : []);
+    if (skip.skipped) turn.body.messages = skip.messages;
     const session = resolveSessionIdentity(turn);
     decision.session = session;
     tracking.record.sessionId = session.id;
