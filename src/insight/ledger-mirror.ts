@@ -22,6 +22,7 @@ export class LedgerMirror {
       CREATE TEMP TABLE facts (
         source_rowid INTEGER PRIMARY KEY,
         request_id TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
         started_at INTEGER NOT NULL,
         session_id TEXT,
         requested_model TEXT NOT NULL,
@@ -51,7 +52,7 @@ export class LedgerMirror {
     `);
     this.#copy = this.database.prepare(
       `INSERT OR REPLACE INTO temp.facts
-       SELECT rowid, request_id, started_at, session_id, requested_model, served_provider, served_model,
+       SELECT rowid, request_id, endpoint, started_at, session_id, requested_model, served_provider, served_model,
               status, attempt_count, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens,
               reasoning_tokens, cost_usd, usage_estimated, total_ms, time_to_first_byte_ms,
               json_extract(decision_json, '$.tools.mode'),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { LedgerFilter } from '../store/ledger-store.js';
 import { LedgerMirror } from './ledger-mirror.js';
+import { hermesImportEndpoint } from './hermes-import.js';
 
 /** Rows summed by (day, served deployment, requested model, priced, read from cache): what savings are priced from. */
 export interface UsageGroup {
@@ -272,7 +273,8 @@ export class LedgerReader {
     const rows = this.#facts()
       .prepare(
         `WITH scoped AS (SELECT * FROM facts WHERE ${and(where, 'session_id IS NOT NULL')}),
-         measured AS (SELECT * FROM scoped WHERE status < 400 AND input_tokens IS NOT NULL),
+         -- Imported Hermes rows are session totals, not one prompt: they never stand for the context fill.
+         measured AS (SELECT * FROM scoped WHERE status < 400 AND input_tokens IS NOT NULL AND endpoint <> '${hermesImportEndpoint}'),
          -- SQLite takes the bare columns of a MAX() aggregate from the row holding the maximum: the latest request.
          latest AS (
            SELECT session_id, MAX(started_at) AS latest_at, input_tokens AS latestInputTokens,
