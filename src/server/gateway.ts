@@ -114,6 +114,7 @@ export class Gateway {
       config: options.config.routing,
       switches: this.switches,
       health: (deployment) => ({ closed: 0, 'half-open': 1, open: 2 })[this.breakers.state(deployment.qualifiedName)],
+      ...(options.stores?.affinity ? { affinity: options.stores.affinity } : {}),
     });
     installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger);
     if (options.config.routing.difficulty.estimator === 'learned') {

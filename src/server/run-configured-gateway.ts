@@ -42,6 +42,7 @@ export async function runConfiguredGateway(options: {
         await (await import('../store/cluster-stores.js')).openClusterStores({
           storage,
           sessions: { ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions },
+          affinity: { ttlMs: options.config.routing.affinity.ttl_ms, maxSessions: options.config.routing.affinity.max_sessions },
           breakerSettings: { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms },
           logger: logger.child({ component: 'cluster-state' }),
           registry: metrics.registry,

@@ -2,6 +2,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { BreakerSettings } from '../dispatch/circuit-breaker.js';
 import { MemorySessionStore } from '../session/memory-session-store.js';
 import { FailOpenSessionStore } from '../session/redis-fail-open-session-store.js';
+import { RedisSessionAffinity } from '../session/redis-session-affinity.js';
 import { RedisSessionStore } from '../session/redis-session-store.js';
 import type { ClusterStorageConfig } from './config.js';
 import type { GatewayStores } from './gateway-stores.js';
@@ -24,6 +25,8 @@ import { SharedRoutingState } from './shared-routing-state.js';
 export interface OpenClusterStoresOptions {
   storage: ClusterStorageConfig;
   sessions: { ttlMs: number; maxSessions: number };
+  /** `routing.affinity`: how long and for how many sessions the last serving deployment is remembered. */
+  affinity?: { ttlMs: number; maxSessions: number };
   breakerSettings: BreakerSettings;
   logger?: StateLogger;
   /** Where `hermes_router_shared_state_available` is exported (the gateway's /metrics registry). */
@@ -105,6 +108,17 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       policy: { store: routingState.announcingPolicyStore(policyStore), initial },
       createBreakers: (settings, onChange) => routingState.createBreakers(settings, onChange),
       cooldowns: routingState.cooldowns,
+      ...(options.affinity
+        ? {
+            affinity: new RedisSessionAffinity({
+              client,
+              keyPrefix: storage.redis_key_prefix,
+              ttlMs: options.affinity.ttlMs,
+              maxSessions: options.affinity.maxSessions,
+              health,
+            }),
+          }
+        : {}),
     },
     ledgerStore,
     routingState,

@@ -1,5 +1,6 @@
 import type { BreakerSettings, BreakerState, CircuitBreakers } from '../dispatch/circuit-breaker.js';
 import type { Cooldowns } from '../dispatch/cooldowns.js';
+import type { SessionAffinityStore } from '../models/affinity/session-affinity.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import type { PolicyStore } from './policy/policy-store.js';
@@ -15,4 +16,6 @@ export interface GatewayStores {
   /** Builds the breakers; `onChange` is the gateway's own listener (log line, metrics). */
   createBreakers?: (settings: BreakerSettings, onChange: (key: string, state: BreakerState) => void) => CircuitBreakers;
   cooldowns?: Cooldowns;
+  /** Which deployment last answered each session (model routing's affinity policy). */
+  affinity?: SessionAffinityStore;
 }
