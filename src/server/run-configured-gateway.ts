@@ -41,6 +41,7 @@ export async function runConfiguredGateway(options: {
       ? // Loaded only for a cluster, so a single instance never loads the Postgres and Redis clients.
         await (await import('../store/cluster-stores.js')).openClusterStores({
           storage,
+          env: options.env,
           sessions: { ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions },
           affinity: { ttlMs: options.config.routing.affinity.ttl_ms, maxSessions: options.config.routing.affinity.max_sessions },
           breakerSettings: { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms },

@@ -4,7 +4,7 @@ import { MemorySessionStore } from '../session/memory-session-store.js';
 import { FailOpenSessionStore } from '../session/redis-fail-open-session-store.js';
 import { RedisSessionAffinity } from '../session/redis-session-affinity.js';
 import { RedisSessionStore } from '../session/redis-session-store.js';
-import type { ClusterStorageConfig } from './config.js';
+import { type ClusterStorageConfig, resolveStorageUrl } from './config.js';
 import type { GatewayStores } from './gateway-stores.js';
 import { emptyPolicyDocument } from './policy/policy-document.js';
 import type { PolicyDocument } from './policy/policy-document.js';
@@ -24,6 +24,8 @@ import { SharedRoutingState } from './shared-routing-state.js';
 
 export interface OpenClusterStoresOptions {
   storage: ClusterStorageConfig;
+  /** For `postgres_url_env` / `redis_url_env`. */
+  env?: NodeJS.ProcessEnv;
   sessions: { ttlMs: number; maxSessions: number };
   /** `routing.affinity`: how long and for how many sessions the last serving deployment is remembered. */
   affinity?: { ttlMs: number; maxSessions: number };
@@ -51,6 +53,8 @@ export interface ClusterStores {
  */
 export async function openClusterStores(options: OpenClusterStoresOptions): Promise<ClusterStores> {
   const { storage } = options;
+  const postgresUrl = resolveStorageUrl(storage.postgres_url, storage.postgres_url_env, options.env ?? {});
+  const redisUrl = resolveStorageUrl(storage.redis_url, storage.redis_url_env, options.env ?? {});
   const logger = options.logger ?? silentStateLogger;
   const health = new SharedStateHealth('redis', logger);
   if (options.registry) {
@@ -61,15 +65,15 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     });
     health.onChange((available) => gauge.set(available ? 1 : 0));
   }
-  const redisOptions = { url: storage.redis_url, keyPrefix: storage.redis_key_prefix, commandTimeoutMs: storage.redis_timeout_ms };
+  const redisOptions = { url: redisUrl, keyPrefix: storage.redis_key_prefix, commandTimeoutMs: storage.redis_timeout_ms };
   const client = createRedisCommandClient(redisOptions);
   const subscriber = createRedisSubscriberClient(redisOptions);
   client.on('error', (error: Error) => health.failed('connection', error));
   client.on('ready', () => health.succeeded());
   subscriber.on('error', () => undefined);
-  if (!(await waitUntilReady(client))) health.failed('connect', new Error(`no answer from ${redactUrl(storage.redis_url)}`));
+  if (!(await waitUntilReady(client))) health.failed('connect', new Error(`no answer from ${redactUrl(redisUrl)}`));
 
-  const connection = { url: storage.postgres_url, schema: storage.postgres_schema, maxConnections: storage.postgres_pool_size };
+  const connection = { url: postgresUrl, schema: storage.postgres_schema, maxConnections: storage.postgres_pool_size };
   const ledgerStore = new PostgresLedgerStore(connection);
   const policyPool = createPostgresPool({ ...connection, maxConnections: 2 });
   const policyStore = new PostgresPolicyStore({ ...connection, pool: policyPool });
@@ -83,7 +87,7 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       throw error;
     }
     logger.warn(
-      { error: error instanceof Error ? error.message : String(error), postgres: redactUrl(storage.postgres_url) },
+      { error: error instanceof Error ? error.message : String(error), postgres: redactUrl(postgresUrl) },
       'postgres unreachable at start: ledger rows queue and every model is on until the policy can be read',
     );
     initial = emptyPolicyDocument();

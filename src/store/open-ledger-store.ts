@@ -1,5 +1,5 @@
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
-import type { StorageConfig } from './config.js';
+import { type StorageConfig, resolveStorageUrl } from './config.js';
 import type { LedgerStore } from './ledger-store.js';
 import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
 import { SqliteLedgerStore } from './sqlite/sqlite-ledger-store.js';
@@ -13,10 +13,12 @@ export async function openConfiguredLedgerStore(options: {
   dataDir: string;
   /** `ledger.database` from the config. */
   database?: string;
+  env?: NodeJS.ProcessEnv;
 }): Promise<LedgerStore> {
   const { storage } = options;
   if (storage.kind === 'cluster') {
-    return PostgresLedgerStore.open({ url: storage.postgres_url, schema: storage.postgres_schema, maxConnections: 2 });
+    const url = resolveStorageUrl(storage.postgres_url, storage.postgres_url_env, options.env ?? {});
+    return PostgresLedgerStore.open({ url, schema: storage.postgres_schema, maxConnections: 2 });
   }
   return new SqliteLedgerStore({ path: ledgerDatabasePath(options.dataDir, options.database) });
 }
