@@ -13,6 +13,7 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'report quality': { summary: 'Session quality scores (0-100, S to F) from measured context fill, length, cache and failures', load: async () => (await import('./report-quality.js')).reportQualityCommand },
   summary: { summary: 'One screen: today, this week, savings and the worst sessions', load: async () => (await import('./summary.js')).summaryCommand },
   'import hermes': { summary: 'Import Hermes sessions that bypassed the gateway from ~/.hermes/state.db (read-only)', load: async () => (await import('./import-hermes.js')).importHermesCommand },
+  'setup hermes': { summary: "Add the gateway to Hermes Agent's config.yaml as a custom provider (backup, idempotent, diff)", load: async () => (await import('./setup-hermes.js')).setupHermesCommand },
   start: { summary: 'Run the gateway (default 127.0.0.1:8319)', load: async () => (await import('./start.js')).startCommand },
   'eval sessions': { summary: 'Measure multi-turn tool routing through the gateway', load: async () => (await import('./eval-sessions.js')).evalSessionsCommand },
   'router on': { summary: 'Switch tool routing on (live)', load: async () => (await import('./router-mode.js')).routerCommands.on },
