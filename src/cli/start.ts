@@ -51,6 +51,12 @@ export const startCommand: Command = {
         `  OpenAI base URL:    ${running.url}/v1\n` +
         `  Anthropic base URL: ${running.url}/anthropic\n`,
     );
+    if (running.generatedAdminKey) {
+      context.stdout.write(
+        `\nAdmin key (shown once; only its hash is stored): ${running.generatedAdminKey}\n` +
+          'Use it as HERMES_ROUTER_ADMIN_KEY for the admin API, the dashboard login and `router`/`models`/`keys` commands.\n',
+      );
+    }
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         context.stdout.write(`\n${signal}: finishing in-flight requests…\n`);

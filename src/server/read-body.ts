@@ -3,6 +3,8 @@ import { GatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { JsonObject } from '../core/json.js';
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Reads a JSON object body, refusing more than `limitBytes` (413) before buffering it all, and malformed JSON
  * or a non-object (400).
@@ -25,7 +27,13 @@ export async function readJsonRequest(request: IncomingMessage, limitBytes: numb
     chunks.push(buffer);
   }
   if (size === 0) throw new GatewayError('invalid_request', 'Request body is empty; send a JSON object.');
-  const text = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+  let text: string;
+  try {
+    // Fatal decoding: a body that is not UTF-8 is refused, never silently repaired.
+    text = strictUtf8.decode(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+  } catch {
+    throw new GatewayError('invalid_request', 'Request body is not valid UTF-8.');
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

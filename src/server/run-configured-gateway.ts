@@ -93,6 +93,8 @@ export async function runConfiguredGateway(options: {
       await shutdown();
     },
     ...(cluster ? { stores: cluster.gatewayStores } : {}),
+      // First start without HERMES_ROUTER_ADMIN_KEY: generate one, store its hash, show it once.
+      generateAdminKey: true,
     });
   } catch (error) {
     await shutdown();

@@ -38,6 +38,13 @@ describe('errors the gateway produces, in the client format', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('a body that is not valid UTF-8 → 400', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"model":"gpt-test","messages":[{"role":"user","content":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}]}')]);
+    const response = await fetch(`${harness.gateway.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/UTF-8/);
+  });
+
   it('unknown model → 404 naming the available models', async () => {
     const { status, body } = await post('/v1/chat/completions', JSON.stringify({ model: 'nope', messages: [{ role: 'user', content: 'hi' }] }));
     expect(status).toBe(404);

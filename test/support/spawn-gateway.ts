@@ -28,7 +28,8 @@ export async function spawnGateway(dataDir: string, config: ConfigInput, env: No
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${output}`)), 20_000);
+    // Generous: on a loaded two-core machine a tsx start takes several seconds.
+    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${output}`)), 60_000);
     const check = () => {
       const match = /listening on (http:\/\/[^\s]+)/.exec(output);
       if (match?.[1]) {
