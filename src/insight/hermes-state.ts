@@ -171,3 +171,38 @@ export function viaGateway(baseUrl: string | null, gatewayUrls: readonly string[
   const target = normalise(baseUrl);
   return target !== undefined && gatewayUrls.some((url) => normalise(url) === target);
 }
+
+/**
+ * For the context nudge: whether Hermes's own compression is healthy right now, read from its most recently
+ * started open session (Hermes sends no session id to a custom endpoint, so gateway sessions cannot be matched
+ * one to one). Undefined when state.db is missing or records no compression fields. Re-read at most every
+ * `cacheMs`; the file is opened read-only each time and closed again.
+ */
+export function hermesCompressionProbe(statePath: string, cacheMs = 30_000, now: () => number = Date.now): () => boolean | undefined {
+  let cached: { at: number; healthy: boolean | undefined } | undefined;
+  return () => {
+    const time = now();
+    if (cached !== undefined && time - cached.at < cacheMs) return cached.healthy;
+    let healthy: boolean | undefined;
+    try {
+      const database = openHermesState(statePath);
+      if (database !== undefined) {
+        try {
+          const columns = columnsOf(database, 'sessions');
+          const open = columns.has('ended_at') ? 'WHERE ended_at IS NULL' : '';
+          const order = columns.has('started_at') ? 'ORDER BY started_at DESC' : '';
+          const latest = columns.has('id')
+            ? (database.prepare(`SELECT id FROM sessions ${open} ${order} LIMIT 1`).get() as { id: string } | undefined)
+            : undefined;
+          healthy = latest === undefined ? undefined : readCompressionHealth(database, latest.id, time)?.healthy;
+        } finally {
+          database.close();
+        }
+      }
+    } catch {
+      healthy = undefined;
+    }
+    cached = { at: time, healthy };
+    return healthy;
+  };
+}

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { importHermesCommand } from '../../src/cli/import-hermes.js';
 import { LedgerReader } from '../../src/insight/ledger-reader.js';
-import { openHermesState, readCompressionHealth, readHermesUsage, viaGateway } from '../../src/insight/hermes-state.js';
+import { hermesCompressionProbe, openHermesState, readCompressionHealth, readHermesUsage, viaGateway } from '../../src/insight/hermes-state.js';
 import { scoreSessions } from '../../src/insight/quality.js';
 import { testModels } from './insight-fixture.js';
 
@@ -80,6 +80,13 @@ describe('Hermes state.db', () => {
     expect(state.prepare("SELECT COUNT(*) AS n FROM sessions WHERE id = 'late'").get()).toEqual({ n: 1 });
     state.close();
     writer.close();
+  });
+
+  it('reports the compression health of the latest open Hermes session for the nudge', () => {
+    const { home } = hermesHomeWith(populate);
+    // 'running' is the only open session and has a zero fallback streak.
+    expect(hermesCompressionProbe(join(home, 'state.db'))()).toBe(true);
+    expect(hermesCompressionProbe(join(home, 'missing.db'))()).toBeUndefined();
   });
 
   it('tolerates schema drift: an old file without session_model_usage and most columns', () => {

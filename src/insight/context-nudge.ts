@@ -1,0 +1,130 @@
+import type { JsonObject } from '../core/json.js';
+import type { RequestRecord } from '../core/ledger-record.js';
+import type { Turn } from '../core/turn.js';
+import type { InsightConfig } from './config.js';
+
+export type NudgeLevel = 'first' | 'escalated';
+
+interface SessionFill {
+  promptTokens: number;
+  provider: string | undefined;
+  model: string | undefined;
+  /** Levels already sent in this session: a level fires once and is never re-armed. */
+  sent: Set<NudgeLevel>;
+  seenAt: number;
+}
+
+export interface NudgeDecision {
+  level: NudgeLevel;
+  fill: number;
+  note: string;
+}
+
+export interface ContextNudgeOptions {
+  config: InsightConfig['nudge'];
+  /** The served model's real context window; undefined when unknown (then nothing fires: no assumed size). */
+  contextWindow: (provider: string | undefined, model: string) => number | undefined;
+  /** True when the client's own compression is known healthy for this session (Hermes: state.db fields). */
+  compressionHealthy?: (sessionId: string) => boolean | undefined;
+  maxSessions?: number;
+  now?: () => number;
+}
+
+/**
+ * The context nudge (off by default). It watches finished requests (as a `RequestObserver`) for the latest
+ * provider-reported prompt size of each session, and before the next request of a session whose prompt fills
+ * ≥ `first_at` of the served model's window it returns a one-line note for the system prompt; once more at
+ * ≥ `escalate_at`. Each level fires once per session and is never re-armed, so a session that compacts and
+ * grows again stays quiet. Editing the system prompt costs the prompt cache once for that request, which is
+ * why it fires at most twice per session.
+ */
+export class ContextNudge {
+  readonly #sessions = new Map<string, SessionFill>();
+  readonly #options: ContextNudgeOptions;
+
+  constructor(options: ContextNudgeOptions) {
+    this.#options = options;
+  }
+
+  enabledFor(clientKeyId: string | undefined): boolean {
+    const config = this.#options.config;
+    return config.enabled || (clientKeyId !== undefined && config.client_keys.includes(clientKeyId));
+  }
+
+  requestStarted(): void {}
+
+  /** Remembers the latest successful prompt size per session (not a cumulative total). */
+  requestFinished(record: RequestRecord): void {
+    if (record.sessionId === undefined || record.status >= 400 || record.usage === undefined || record.usageEstimated) return;
+    const existing = this.#sessions.get(record.sessionId);
+    const now = this.#options.now?.() ?? Date.now();
+    if (existing === undefined && this.#sessions.size >= (this.#options.maxSessions ?? 100_000)) {
+      // Forget the session seen longest ago; its nudges could fire again, the cost of a bounded memory.
+      let oldest: string | undefined;
+      let oldestAt = Number.POSITIVE_INFINITY;
+      for (const [id, entry] of this.#sessions) {
+        if (entry.seenAt < oldestAt) {
+          oldest = id;
+          oldestAt = entry.seenAt;
+        }
+      }
+      if (oldest !== undefined) this.#sessions.delete(oldest);
+    }
+    this.#sessions.set(record.sessionId, {
+      promptTokens: record.usage.inputTokens,
+      provider: record.servedProvider,
+      model: record.servedModel,
+      sent: existing?.sent ?? new Set(),
+      seenAt: now,
+    });
+  }
+
+  /** The note to add to this session's next request, if one is due; marks it sent. */
+  decide(sessionId: string | undefined, clientKeyId: string | undefined): NudgeDecision | undefined {
+    if (sessionId === undefined || !this.enabledFor(clientKeyId)) return undefined;
+    const session = this.#sessions.get(sessionId);
+    if (session === undefined || session.model === undefined) return undefined;
+    const window = this.#options.contextWindow(session.provider, session.model);
+    if (window === undefined || window <= 0) return undefined;
+    if (this.#options.compressionHealthy?.(sessionId) === true) return undefined;
+    const fill = session.promptTokens / window;
+    const config = this.#options.config;
+    let level: NudgeLevel | undefined;
+    if (fill >= config.escalate_at && !session.sent.has('escalated')) level = 'escalated';
+    else if (fill >= config.first_at && !session.sent.has('first') && !session.sent.has('escalated')) level = 'first';
+    if (level === undefined) return undefined;
+    session.sent.add(level);
+    if (level === 'escalated') session.sent.add('first');
+    const percent = Math.round(fill * 100);
+    const note =
+      level === 'first'
+        ? `[hermes-router] context ~${percent}% full; consider compacting.`
+        : `[hermes-router] context ~${percent}% full; compact now or start a new session before it overflows.`;
+    return { level, fill, note };
+  }
+}
+
+function appendToText(existing: unknown, note: string): unknown {
+  if (typeof existing === 'string') return existing === '' ? note : `${existing}\n\n${note}`;
+  if (Array.isArray(existing)) return [...existing, { type: 'text', text: note }];
+  return note;
+}
+
+/**
+ * Adds the note to the request's system prompt, in the client's format: OpenAI's first system (or developer)
+ * message, else a new one in front; Anthropic's `system` string or block list.
+ */
+export function addNoteToSystemPrompt(turn: Pick<Turn, 'format' | 'body'>, note: string): void {
+  const body = turn.body;
+  if (turn.format === 'anthropic-messages') {
+    body.system = appendToText(body.system, note);
+    return;
+  }
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const system = messages.find(
+    (message): message is JsonObject =>
+      typeof message === 'object' && message !== null && !Array.isArray(message) && (message.role === 'system' || message.role === 'developer'),
+  );
+  if (system !== undefined) system.content = appendToText(system.content, note);
+  else body.messages = [{ role: 'system', content: note }, ...messages];
+}
