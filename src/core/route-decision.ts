@@ -32,6 +32,8 @@ export interface ModelRoutingDecision {
 }
 
 export interface RouteDecision {
+  /** The context nudge added a note to the system prompt (fill = prompt tokens / real context window). */
+  nudge?: { level: 'first' | 'escalated'; fill: number };
   session?: { id: string; source: 'header' | 'body' | 'fingerprint' };
   tools?: ToolRoutingDecision;
   models?: ModelRoutingDecision;

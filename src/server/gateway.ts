@@ -19,6 +19,7 @@ import type { RequestObserver } from './request-observer.js';
 import type { UpstreamDialect } from '../dispatch/prepare-body.js';
 import { MemorySessionStore } from '../session/memory-session-store.js';
 import { installTopicRouter } from '../models/topic/install-topic-router.js';
+import { ContextNudge } from '../insight/context-nudge.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
 import type { GatewayStores } from '../store/gateway-stores.js';
@@ -55,6 +56,8 @@ export class Gateway {
   readonly observers: RequestObserver[];
   /** Sticky per-session state: tool surfaces. */
   readonly sessions: SessionStore;
+  /** The context nudge (off unless `insight.nudge` enables it): watches prompt fill, adds a note when high. */
+  readonly contextNudge: ContextNudge;
   /** Tool routing mode, switchable at run time (admin API, `hermes-router router on|off|shadow`). */
   toolRoutingMode: ToolRoutingMode;
   private readonly timeouts = new Map<string, ProviderTimeouts>();
@@ -66,7 +69,7 @@ export class Gateway {
     this.config = options.config;
     this.logger = options.logger;
     this.dataDir = options.dataDir;
-    this.observers = options.observers ?? [];
+    this.observers = [...(options.observers ?? [])];
     this.env = options.env;
     this.sessions =
       options.stores?.sessions ??
@@ -117,6 +120,12 @@ export class Gateway {
       ...(options.stores?.affinity ? { affinity: options.stores.affinity } : {}),
     });
     installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger);
+    this.contextNudge = new ContextNudge({
+      config: options.config.insight.nudge,
+      // The served model's real window; unknown windows never nudge (no assumed size).
+      contextWindow: (provider, model) => (provider ? this.catalog.find(provider, model)?.contextWindow : undefined),
+    });
+    this.observers.push(this.contextNudge);
     if (options.config.routing.difficulty.estimator === 'learned') {
       void loadLearnedDifficulty().then(({ estimator, error }) => {
         if (estimator) this.modelRouter.setDifficultyEstimator(estimator);

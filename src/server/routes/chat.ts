@@ -17,6 +17,7 @@ import type { ToolStageResult } from '../../tools/gateway-stage.js';
 import { parseRequestToolsetCall, requestToolsetResultText } from '../../tools/recovery.js';
 import { resolveSessionIdentity } from '../../session/session-identity.js';
 import { stripSkipPrefix } from '../../models/topic/skip-prefix.js';
+import { addNoteToSystemPrompt } from '../../insight/context-nudge.js';
 import type { MessageLike } from '../../models/topic/skip-prefix.js';
 import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/decode.js';
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
@@ -132,6 +133,11 @@ export async function handleChat(
       },
     );
     if (tools) decision.tools = tools.decision;
+    const nudge = gateway.contextNudge.enabledFor(turn.clientKeyId) ? gateway.contextNudge.decide(session.id, turn.clientKeyId) : undefined;
+    if (nudge) {
+      addNoteToSystemPrompt(turn, nudge.note);
+      decision.nudge = { level: nudge.level, fill: nudge.fill };
+    }
     const { candidates: routed, decision: modelDecision } = gateway.modelRouter.route(turn, session.id);
     // A key limited to some providers or models only ever reaches those.
     const candidates = restrictCandidates(request, routed, turn.requestedModel);
