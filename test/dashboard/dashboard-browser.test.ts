@@ -92,6 +92,11 @@ describe.skipIf(skipReason !== undefined)('dashboard in headless Chromium', () =
       await expect.poll(async () => page.locator('#switch-status').textContent()).toContain('lab/big switched on');
       expect(await servedModel(harness.url, 'big')).toBe('lab/big');
 
+      // A reload keeps the session (HttpOnly cookie): the page asks /auth/session for its CSRF token again.
+      await page.reload();
+      await page.locator('[data-testid="switch-lab/big"]').waitFor();
+      expect(await page.locator('#login').isHidden()).toBe(true);
+
       await page.locator('#logout').click();
       await page.locator('#login').waitFor({ state: 'visible' });
       expect(problems).toEqual([]);
