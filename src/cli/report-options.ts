@@ -9,6 +9,8 @@ export interface ReportOptions {
   /** Minutes east of UTC used for days: 0 with `--utc`, else the local offset now. */
   utcOffsetMinutes: number;
   dataDir: string | undefined;
+  /** `--config`: read only for `storage:` (a cluster's ledger lives in Postgres). */
+  config: string | undefined;
   limit: number | undefined;
   cursor: string | undefined;
   help: boolean;
@@ -21,6 +23,7 @@ export const reportFlagsUsage = `Options:
   --session ID      only this session
   --utc             days and times in UTC (default: local time)
   --data-dir DIR    data directory (default: $HERMES_ROUTER_HOME, else ~/.hermes-router)
+  --config FILE     the gateway's config, for a cluster's Postgres ledger (default: as \`start\` finds it)
   --json            one JSON object on stdout instead of the table
 `;
 
@@ -55,6 +58,7 @@ export function parseReportOptions(args: string[], paged = false): ReportOptions
     session: { type: 'string' },
     utc: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
+    config: { type: 'string' },
     json: { type: 'boolean', default: false },
     limit: { type: 'string' },
     cursor: { type: 'string' },
@@ -84,6 +88,7 @@ export function parseReportOptions(args: string[], paged = false): ReportOptions
     utc,
     utcOffsetMinutes: utc ? 0 : -new Date().getTimezoneOffset(),
     dataDir: values['data-dir'],
+    config: values.config,
     limit,
     cursor: values.cursor,
     help: values.help === true,

@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ConfigError } from '../config/config-error.js';
+import { loadConfig } from '../config/load.js';
 import { resolveDataDir } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
+import { openConfiguredLedgerStore } from '../store/open-ledger-store.js';
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import { SqliteLedgerStore } from '../store/sqlite/sqlite-ledger-store.js';
@@ -39,15 +43,28 @@ export async function runReport(
   }
   const flag = options.dataDir === undefined ? undefined : resolve(context.cwd, options.dataDir);
   const dataDir = resolveDataDir({ flag, env: context.env });
-  const path = ledgerDatabasePath(dataDir);
-  if (!existsSync(path)) {
+  let config: Config | undefined;
+  try {
+    config = loadConfig({ configPath: options.config ?? context.env.HERMES_ROUTER_CONFIG, cwd: context.cwd, dataDir, env: context.env }).config;
+  } catch (error) {
+    // Reports of the embedded ledger need no config; one that names a missing or broken file is still an error.
+    if (options.config !== undefined) {
+      context.stderr.write(`report ${report.name}: ${error instanceof ConfigError ? error.message : String(error)}\n`);
+      return 1;
+    }
+  }
+  const cluster = config?.storage.kind === 'cluster';
+  const path = ledgerDatabasePath(dataDir, config?.ledger.database);
+  if (!cluster && !existsSync(path)) {
     if (options.json) context.stdout.write(`${JSON.stringify(report.empty(options))}\n`);
     else context.stdout.write(`No ledger at ${path} yet: the gateway creates it when it serves its first request.\n`);
     return 0;
   }
   let store: LedgerStore | undefined;
   try {
-    store = new SqliteLedgerStore({ path });
+    store = config
+      ? await openConfiguredLedgerStore({ storage: config.storage, dataDir, database: config.ledger.database, env: context.env })
+      : new SqliteLedgerStore({ path });
     await report.render(store, options);
     return 0;
   } catch (error) {

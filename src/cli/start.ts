@@ -46,7 +46,7 @@ export const startCommand: Command = {
     context.stdout.write(
       `hermes-router listening on ${running.url}\n` +
         `  config:    ${source ?? '(none found: defaults)'}\n` +
-        `  data dir:  ${dataDir} (ledger: ${running.ledger.config.database})\n` +
+        `  data dir:  ${dataDir} (ledger: ${config.storage.kind === 'cluster' ? 'Postgres (storage: cluster)' : running.ledger.config.database})\n` +
         `  providers: ${providers === 0 ? 'none — chat requests answer 503 until you add one (see README)' : providers}\n` +
         `  OpenAI base URL:    ${running.url}/v1\n` +
         `  Anthropic base URL: ${running.url}/anthropic\n`,
