@@ -9,6 +9,7 @@ const state = { view: 'overview', sessionId: null, sessionsOffset: 0, search: ''
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const count = (value) => integer.format(value ?? 0);
 const usd = (value) => (value !== 0 && Math.abs(value) < 1 ? `$${value.toFixed(4)}` : `$${(value ?? 0).toFixed(2)}`);
+const countOrDash = (value) => (value === null || value === undefined ? '-' : count(value));
 const percent = (value) => (value === null || value === undefined ? '?' : `${Math.round(value * 100)}%`);
 const time = (epoch) => new Date(epoch).toLocaleString();
 const tokensShort = (value) => (value >= 1e6 ? `${(value / 1e6).toFixed(1)}M` : value >= 1e3 ? `${(value / 1e3).toFixed(0)}k` : String(Math.round(value)));
@@ -178,10 +179,10 @@ const views = {
         { header: 'Time', cell: (row) => time(row.startedAt) },
         { header: 'Status', number: true, cell: (row) => String(row.status) },
         { header: 'Model', cell: (row) => `${row.servedModel ?? '-'}${row.servedModel !== row.requestedModel ? ` (asked ${row.requestedModel})` : ''}` },
-        { header: 'Prompt', number: true, cell: (row) => count(row.inputTokens) },
+        { header: 'Prompt', number: true, cell: (row) => countOrDash(row.inputTokens) },
         { header: 'Fill', number: true, cell: (row) => percent(row.contextFill) },
-        { header: 'Output', number: true, cell: (row) => count(row.outputTokens) },
-        { header: 'Cache read', number: true, cell: (row) => count(row.cacheReadTokens) },
+        { header: 'Output', number: true, cell: (row) => countOrDash(row.outputTokens) },
+        { header: 'Cache read', number: true, cell: (row) => countOrDash(row.cacheReadTokens) },
         { header: 'Tools', cell: (row) => (row.toolOutcome ? `${row.toolOutcome} ${count(row.sentSchemaTokens)}/${count(row.fullSchemaTokens)}` : '-') },
         { header: 'Attempts', number: true, cell: (row) => String(row.attempts) },
         { header: 'Cost', number: true, cell: (row) => (row.costUsd === null ? 'unpriced' : usd(row.costUsd)) },
@@ -210,7 +211,7 @@ const views = {
         { header: 'Model', cell: (row) => row.servedModel ?? '-' },
         { header: 'Schema sent', number: true, cell: (row) => count(row.sentSchemaTokens) },
         { header: 'Full surface', number: true, cell: (row) => count(row.fullSchemaTokens) },
-        { header: 'Prompt', number: true, cell: (row) => count(row.inputTokens) },
+        { header: 'Prompt', number: true, cell: (row) => countOrDash(row.inputTokens) },
       ], data.schemaOverheads)),
       panel('Cache misses (most uncached prompt tokens)', table([
         { header: 'Session', cell: (row) => sessionLink(row.sessionId) },
@@ -238,8 +239,8 @@ const views = {
       { header: 'Requests', number: true, cell: (row) => count(row.requests) },
       { header: 'Failed', number: true, cell: (row) => count(row.failedRequests) },
       { header: 'Input', number: true, cell: (row) => count(row.inputTokens) },
-      { header: 'Output', number: true, cell: (row) => count(row.outputTokens) },
-      { header: 'Cache read', number: true, cell: (row) => count(row.cacheReadTokens) },
+      { header: 'Output', number: true, cell: (row) => countOrDash(row.outputTokens) },
+      { header: 'Cache read', number: true, cell: (row) => countOrDash(row.cacheReadTokens) },
       { header: 'Spend', number: true, cell: (row) => `${usd(row.costUsd)}${row.unpricedRequests ? ' *' : ''}` },
       { header: 'Saved', number: true, cell: (row) => usd(row.savingsUsd) },
     ], [...days].reverse(), { 'data-testid': 'daily-table' })));
