@@ -183,6 +183,7 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
       }
       next = await options.rest.next();
     }
+    if (sentinel) await drainAfterSentinel(options.rest);
     if (!sentinel && !handler.finishSeen()) {
       throw new GatewayError('stream_interrupted', 'the provider ended the stream before the answer was complete');
     }
@@ -200,6 +201,28 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
     return { usage: usage.result(), completed: false, error, upstreamEndedAt: Date.now(), responseText };
   } finally {
     await options.rest.return?.().catch(() => undefined);
+  }
+}
+
+/**
+ * After the sentinel the provider's body normally ends at once. Reading it to the end (briefly) lets the
+ * connection return to the keep-alive pool; abandoning the iterator would destroy the socket and cost a new
+ * connection on the next request.
+ */
+async function drainAfterSentinel(rest: AsyncIterator<SseEvent>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), 250);
+  });
+  try {
+    for (let index = 0; index < 8; index += 1) {
+      const next = await Promise.race([rest.next(), timeout]);
+      if (next === 'timeout' || next.done) return;
+    }
+  } catch {
+    // The answer is complete; a failure while draining only costs the connection.
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,9 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { JsonObject } from '../core/json.js';
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads a JSON object body, refusing more than `limitBytes` (413) before buffering it all, and malformed JSON
@@ -27,13 +26,10 @@ export async function readJsonRequest(request: IncomingMessage, limitBytes: numb
     chunks.push(buffer);
   }
   if (size === 0) throw new GatewayError('invalid_request', 'Request body is empty; send a JSON object.');
-  let text: string;
-  try {
-    // Fatal decoding: a body that is not UTF-8 is refused, never silently repaired.
-    text = strictUtf8.decode(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-  } catch {
-    throw new GatewayError('invalid_request', 'Request body is not valid UTF-8.');
-  }
+  const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+  // A body that is not UTF-8 is refused, never silently repaired (isUtf8 is a fast native check).
+  if (!isUtf8(bytes)) throw new GatewayError('invalid_request', 'Request body is not valid UTF-8.');
+  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
