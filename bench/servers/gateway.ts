@@ -29,4 +29,6 @@ const running =
 process.send?.({ port: Number(new URL(running.url).port) });
 process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  // A clean exit lets --cpu-prof write its profile.
+  if (message === 'exit') process.exit(0);
 });

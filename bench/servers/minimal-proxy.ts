@@ -30,4 +30,6 @@ server.listen(0, '127.0.0.1', () => {
 });
 process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  // A clean exit lets --cpu-prof write its profile.
+  if (message === 'exit') process.exit(0);
 });
