@@ -183,13 +183,15 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
       }
       next = await options.rest.next();
     }
-    if (sentinel) await drainAfterSentinel(options.rest);
     if (!sentinel && !handler.finishSeen()) {
       throw new GatewayError('stream_interrupted', 'the provider ended the stream before the answer was complete');
     }
     handler.close();
     if (!options.keepOpen) options.writer.end();
-    return { usage: usage.result(), completed: true, upstreamEndedAt: Date.now(), responseText };
+    const upstreamEndedAt = Date.now();
+    // After the client has its answer: a provider that lingers after the sentinel delays nobody.
+    if (sentinel) await drainAfterSentinel(options.rest);
+    return { usage: usage.result(), completed: true, upstreamEndedAt, responseText };
   } catch (caught) {
     const error = options.signal.aborted
       ? new GatewayError('client_closed', 'the client closed the connection mid-stream')
@@ -200,7 +202,9 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
     options.writer.end();
     return { usage: usage.result(), completed: false, error, upstreamEndedAt: Date.now(), responseText };
   } finally {
-    await options.rest.return?.().catch(() => undefined);
+    // Not awaited: with a read still pending (a lingering provider), return() would wait for it; the
+    // generator's own cleanup releases the connection either way.
+    void options.rest.return?.().catch(() => undefined);
   }
 }
 
