@@ -4,6 +4,7 @@ import { ledgerConfigSchema } from '../ledger/config.js';
 import { insightConfigSchema } from '../insight/config.js';
 import { providerKindNames } from '../providers/kinds.js';
 import { toolRoutingConfigSchema } from '../tools/config.js';
+import { cacheConfigSchema } from '../cache/config.js';
 import { topicRoutingConfigSchema } from '../models/topic/config.js';
 import { authConfigSchema } from '../security/config.js';
 import { storageConfigSchema } from '../store/config.js';
@@ -108,6 +109,7 @@ export const configSchema = z
     storage: storageConfigSchema.default({ kind: 'sqlite' }),
     insight: insightConfigSchema.prefault({}),
     tool_routing: toolRoutingConfigSchema.prefault({}),
+    cache: cacheConfigSchema.prefault({}),
     topic_routing: topicRoutingConfigSchema.prefault({}),
     auth: authConfigSchema.prefault({}),
     sessions: z

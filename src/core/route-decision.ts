@@ -32,6 +32,8 @@ export interface ModelRoutingDecision {
 }
 
 export interface RouteDecision {
+  /** The response cache: a hit (no provider called; what the original answer would cost now) or a stored miss. */
+  cache?: { hit: boolean; stored?: boolean; savedCostUsd?: number | null; reason?: string };
   /** The context nudge added a note to the system prompt (fill = prompt tokens / real context window). */
   nudge?: { level: 'first' | 'escalated'; fill: number };
   session?: { id: string; source: 'header' | 'body' | 'fingerprint' };

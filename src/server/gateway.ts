@@ -20,6 +20,10 @@ import type { UpstreamDialect } from '../dispatch/prepare-body.js';
 import { MemorySessionStore } from '../session/memory-session-store.js';
 import { installTopicRouter } from '../models/topic/install-topic-router.js';
 import { ContextNudge } from '../insight/context-nudge.js';
+import { ResponseCache } from '../cache/response-cache.js';
+import type { PricingOptions } from '../ledger/prices/price-usage.js';
+import { deploymentPriceOverrides } from '../ledger/prices/deployment-prices.js';
+import { MemoryCacheStore } from '../store/memory/memory-cache-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
 import type { GatewayStores } from '../store/gateway-stores.js';
@@ -56,6 +60,10 @@ export class Gateway {
   readonly observers: RequestObserver[];
   /** Sticky per-session state: tool surfaces. */
   readonly sessions: SessionStore;
+  /** How the ledger prices usage, for figures the gateway reports itself (what a cache hit saved). */
+  readonly pricing: PricingOptions;
+  /** The exact response cache (off unless `cache.enabled`). */
+  readonly responseCache: ResponseCache;
   /** The context nudge (off unless `insight.nudge` enables it): watches prompt fill, adds a note when high. */
   readonly contextNudge: ContextNudge;
   /** Tool routing mode, switchable at run time (admin API, `hermes-router router on|off|shadow`). */
@@ -120,6 +128,14 @@ export class Gateway {
       ...(options.stores?.affinity ? { affinity: options.stores.affinity } : {}),
     });
     installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger);
+    this.pricing = {
+      overrides: { ...deploymentPriceOverrides(this.catalog.deployments), ...options.config.ledger.prices },
+      providerKinds: Object.fromEntries(options.config.providers.map((provider) => [provider.id, provider.kind])),
+    };
+    this.responseCache = new ResponseCache(
+      options.stores?.cache ?? new MemoryCacheStore(options.config.cache.max_bytes),
+      options.config.cache,
+    );
     this.contextNudge = new ContextNudge({
       config: options.config.insight.nudge,
       // The served model's real window; unknown windows never nudge (no assumed size).

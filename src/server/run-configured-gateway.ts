@@ -47,6 +47,7 @@ export async function runConfiguredGateway(options: {
           breakerSettings: { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms },
           logger: logger.child({ component: 'cluster-state' }),
           registry: metrics.registry,
+          cacheMaxEntryBytes: options.config.cache.max_bytes,
         })
       : undefined;
   const ledgerOptions = {

@@ -8,6 +8,8 @@ import type { ApiFormat } from '../core/api-format.js';
 export class SseWriter {
   private started = false;
   private corked = false;
+  /** Frames written so far, kept only while capturing for the response cache (bounded). */
+  private capture: { frames: string[]; bytes: number; limit: number } | undefined;
 
   constructor(
     private readonly response: ServerResponse,
@@ -30,9 +32,24 @@ export class SseWriter {
     });
   }
 
+  /** Keep a copy of every frame (up to `limitBytes`) so a complete answer can be cached and replayed. */
+  startCapture(limitBytes: number): void {
+    this.capture = { frames: [], bytes: 0, limit: limitBytes };
+  }
+
+  /** The captured frames, or undefined when capture was off or the answer outgrew the limit. */
+  captured(): string[] | undefined {
+    return this.capture && this.capture.bytes <= this.capture.limit ? this.capture.frames : undefined;
+  }
+
   /** An event whose data is already serialized (pass-through keeps the provider's bytes). */
   writeRaw(data: string, eventName?: string): void {
     if (this.response.destroyed) return;
+    const frame = eventName === undefined ? `data: ${data}\n\n` : `event: ${eventName}\ndata: ${data}\n\n`;
+    if (this.capture && this.capture.bytes <= this.capture.limit) {
+      this.capture.frames.push(frame);
+      this.capture.bytes += frame.length;
+    }
     // Events parsed from one network read arrive in the same tick: cork so they leave in one write, not one
     // syscall per event, without delaying any of them past the current tick.
     if (!this.corked) {
@@ -43,7 +60,12 @@ export class SseWriter {
         this.response.uncork();
       });
     }
-    this.response.write(eventName === undefined ? `data: ${data}\n\n` : `event: ${eventName}\ndata: ${data}\n\n`);
+    this.response.write(frame);
+  }
+
+  /** Replays frames captured earlier (a cache hit). */
+  writeFrames(frames: readonly string[]): void {
+    for (const frame of frames) this.response.write(frame);
   }
 
   writeJson(payload: unknown, eventName?: string): void {

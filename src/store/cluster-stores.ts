@@ -21,12 +21,15 @@ import {
 import { SharedStateHealth, type StateLogger, silentStateLogger } from './redis/redis-health.js';
 import { RedisRoutingStateChannel } from './redis/redis-routing-state-channel.js';
 import { SharedRoutingState } from './shared-routing-state.js';
+import { RedisCacheStore } from './redis/redis-cache-store.js';
 
 export interface OpenClusterStoresOptions {
   storage: ClusterStorageConfig;
   /** For `postgres_url_env` / `redis_url_env`. */
   env?: NodeJS.ProcessEnv;
   sessions: { ttlMs: number; maxSessions: number };
+  /** `cache.max_bytes`: the largest answer the shared response cache keeps. */
+  cacheMaxEntryBytes?: number;
   /** `routing.affinity`: how long and for how many sessions the last serving deployment is remembered. */
   affinity?: { ttlMs: number; maxSessions: number };
   breakerSettings: BreakerSettings;
@@ -112,6 +115,7 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       policy: { store: routingState.announcingPolicyStore(policyStore), initial },
       createBreakers: (settings, onChange) => routingState.createBreakers(settings, onChange),
       cooldowns: routingState.cooldowns,
+      cache: new RedisCacheStore(client, storage.redis_key_prefix, options.cacheMaxEntryBytes ?? 8 * 1024 * 1024),
       ...(options.affinity
         ? {
             affinity: new RedisSessionAffinity({

@@ -1,6 +1,7 @@
 import type { BreakerSettings, BreakerState, CircuitBreakers } from '../dispatch/circuit-breaker.js';
 import type { Cooldowns } from '../dispatch/cooldowns.js';
 import type { SessionAffinityStore } from '../models/affinity/session-affinity.js';
+import type { CacheStore } from './cache-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import type { PolicyStore } from './policy/policy-store.js';
@@ -18,4 +19,6 @@ export interface GatewayStores {
   cooldowns?: Cooldowns;
   /** Which deployment last answered each session (model routing's affinity policy). */
   affinity?: SessionAffinityStore;
+  /** The response cache's storage (Redis in a cluster). */
+  cache?: CacheStore;
 }

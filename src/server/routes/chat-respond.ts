@@ -47,6 +47,10 @@ export interface RespondOptions {
   headers(success: DispatchSuccess): Record<string, string>;
   /** The assistant text, for usage estimation. */
   onText(text: string): void;
+  /** Set when the answer may be cached: called once with the complete answer as the client received it. */
+  onCacheable?: (answer: { kind: 'json'; body: unknown } | { kind: 'stream'; frames: string[] }) => void;
+  /** The most the response cache keeps of one answer. */
+  cacheLimitBytes?: number;
   /** The routing signature to append to the answer (`routing.signature.enabled`), for the model that answered. */
   signature?: (success: DispatchSuccess) => string;
 }
@@ -83,6 +87,7 @@ export async function respond(options: RespondOptions): Promise<void> {
   if (success.stream) {
     const writer = new SseWriter(options.response, turn.format);
     writer.start(200, options.headers(success));
+    if (options.onCacheable) writer.startCapture(options.cacheLimitBytes ?? 1024 * 1024);
     record.timeToFirstByteMs = performance.now() - options.monotonicStart;
     const signature = options.signature;
     const written = writerEmitter(writer);
@@ -115,7 +120,11 @@ export async function respond(options: RespondOptions): Promise<void> {
         return;
       }
       record.status = 200;
-      if (!filter || !recovery) return;
+      if (!filter || !recovery) {
+        const frames = writer.captured();
+        if (frames && options.onCacheable) options.onCacheable({ kind: 'stream', frames });
+        return;
+      }
       const pending = filter.pendingRecovery();
       if (!pending) {
         await recovery.remember(filter.interceptedCalls());
@@ -174,6 +183,7 @@ export async function respond(options: RespondOptions): Promise<void> {
       writeJsonAsStream(writer, relayed.body, turn.format, clientAskedForUsage(turn.body));
       return;
     }
+    options.onCacheable?.({ kind: 'json', body: relayed.body });
     sendJson(options.response, 200, relayed.body, options.headers(success));
     return;
   }

@@ -24,7 +24,10 @@ import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
 import { forwardableHeaders, readClientHints } from '../client-hints.js';
 import type { Gateway } from '../gateway.js';
 import { readJsonRequest } from '../read-body.js';
-import { sendError } from '../send.js';
+import { sendError, sendJson } from '../send.js';
+import { SseWriter } from '../sse-writer.js';
+import { cacheIneligibility, cacheKey } from '../../cache/response-cache.js';
+import { priceUsage } from '../../ledger/prices/price-usage.js';
 import { clientKeyIdOf } from '../../security/principal.js';
 import { restrictCandidates } from '../../security/restrict-candidates.js';
 import { routingSignature } from '../../interceptors/signature/routing-signature.js';
@@ -125,6 +128,9 @@ export async function handleChat(
     const session = resolveSessionIdentity(turn);
     decision.session = session;
     tracking.record.sessionId = session.id;
+    const cacheable = cacheIneligibility(turn, gateway.responseCache.config) === undefined;
+    const key = cacheable ? cacheKey(turn, turn.body.tools) : undefined;
+    if (key !== undefined && (await serveFromCache(gateway, turn, key, response, tracking, context))) return;
     const tools = await routeTools(turn, session.id, gateway.sessions, gateway.config.tool_routing, gateway.toolRoutingMode, gateway.env).catch(
       (error: unknown) => {
         // Fail open: a routing failure sends the client's own tools.
@@ -181,6 +187,24 @@ export async function handleChat(
       onText: (text) => {
         tracking.responseText = text;
       },
+      ...(key !== undefined
+        ? {
+            cacheLimitBytes: gateway.responseCache.config.max_bytes,
+            onCacheable: (answer: { kind: 'json'; body: unknown } | { kind: 'stream'; frames: string[] }) => {
+              const served = tracking.record;
+              if (served.servedProvider === undefined || served.servedModel === undefined) return;
+              gateway.responseCache.remember(key, {
+                ...answer,
+                format: turn.format,
+                provider: served.servedProvider,
+                model: served.servedModel,
+                ...(served.usage ? { usage: served.usage } : {}),
+                storedAt: Date.now(),
+              });
+              decision.cache = { hit: false, stored: true };
+            },
+          }
+        : {}),
       ...(gateway.config.routing.signature.enabled
         ? { signature: (served: DispatchSuccess) => routingSignature(decision.models, served.deployment.modelId) }
         : {}),
@@ -198,6 +222,46 @@ export async function handleChat(
   } finally {
     finishRecord(gateway, tracking, context);
   }
+}
+
+/**
+ * Answers from the response cache when an entry exists for this exact request and the model that produced it is
+ * still configured and switched on (a cached answer never bypasses a switch). The ledger row costs nothing and
+ * records what the original answer would cost now.
+ */
+async function serveFromCache(
+  gateway: Gateway,
+  turn: Turn,
+  key: string,
+  response: ServerResponse,
+  tracking: Tracking,
+  context: ChatRequestContext,
+): Promise<boolean> {
+  const hit = await gateway.responseCache.lookup(key);
+  if (!hit || hit.format !== turn.format || (hit.kind === 'stream') !== turn.stream) return false;
+  const deployment = gateway.catalog.find(hit.provider, hit.model);
+  if (!deployment || !gateway.switches.isEnabled(deployment)) return false;
+  const record = tracking.record;
+  record.servedProvider = hit.provider;
+  record.servedModel = hit.model;
+  record.status = 200;
+  record.costUsd = 0;
+  record.decision.cache = { hit: true, savedCostUsd: priceUsage(hit.provider, deployment.upstreamModel, hit.usage, gateway.pricing).costUsd };
+  const headers = {
+    ...routingHeaders(turn.requestId, performance.now() - context.monotonicStart, undefined, 'cache'),
+    'x-hermes-router-model': deployment.qualifiedName,
+    'x-hermes-router-cache': 'hit',
+  };
+  record.timeToFirstByteMs = performance.now() - context.monotonicStart;
+  if (hit.kind === 'stream' && hit.frames) {
+    const writer = new SseWriter(response, turn.format);
+    writer.start(200, headers);
+    writer.writeFrames(hit.frames);
+    writer.end();
+  } else {
+    sendJson(response, 200, hit.body, headers);
+  }
+  return true;
 }
 
 /** The deployment that just answered goes first on a re-issue, so its prompt cache stays warm. */
@@ -245,7 +309,8 @@ function finishRecord(gateway: Gateway, tracking: Tracking, context: ChatRequest
   const record = tracking.record;
   record.totalMs = performance.now() - context.monotonicStart;
   record.overheadMs = Math.max(0, record.totalMs - upstreamTime(record.attempts));
-  const needsEstimate = record.usage === undefined && record.servedModel !== undefined && record.status === 200;
+  // A cache hit called no provider: there is no usage to estimate and nothing to bill.
+  const needsEstimate = record.usage === undefined && record.servedModel !== undefined && record.status === 200 && !record.decision.cache?.hit;
   const estimateFrom = needsEstimate
     ? { requestText: tracking.turn?.messages.map((message) => message.text).join('\n') ?? '', responseText: tracking.responseText }
     : undefined;

@@ -1,0 +1,70 @@
+import OpenAI from 'openai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultConfig, startHarness } from '../support/gateway-harness.js';
+import type { Harness } from '../support/gateway-harness.js';
+
+let harness: Harness;
+let client: OpenAI;
+
+beforeAll(async () => {
+  harness = await startHarness((url) => ({ ...defaultConfig(url), cache: { enabled: true } }));
+  client = new OpenAI({ baseURL: harness.openAiBaseUrl, apiKey: 'x', maxRetries: 0 });
+});
+afterAll(() => harness.close());
+beforeEach(() => harness.upstream.reset());
+
+const chatRequests = () => harness.upstream.requests.filter((request) => request.format !== undefined).length;
+
+describe('exact response cache', () => {
+  it('answers a repeated deterministic request from the cache, free, and records what it saved', async () => {
+    const request = { model: 'gpt-test', temperature: 0, messages: [{ role: 'user' as const, content: 'capital of France?' }] };
+    const first = await client.chat.completions.create(request);
+    const { data: second, response } = await client.chat.completions.create(request).withResponse();
+    expect(chatRequests()).toBe(1);
+    expect(response.headers.get('x-hermes-router-cache')).toBe('hit');
+    expect(second.choices[0]?.message.content).toBe(first.choices[0]?.message.content);
+    const record = (await harness.observer.waitFor(harness.observer.records.length)).at(-1);
+    expect(record?.decision.cache?.hit).toBe(true);
+    expect(record?.costUsd).toBe(0);
+    expect(record?.attempts).toHaveLength(0);
+  });
+
+  it('replays a cached stream as a stream', async () => {
+    const request = { model: 'gpt-test', temperature: 0, stream: true as const, messages: [{ role: 'user' as const, content: 'tell me a fact' }] };
+    const collect = async () => {
+      let text = '';
+      for await (const chunk of await client.chat.completions.create(request)) text += chunk.choices[0]?.delta?.content ?? '';
+      return text;
+    };
+    const first = await collect();
+    const second = await collect();
+    expect(second).toBe(first);
+    expect(second.length).toBeGreaterThan(10);
+    expect(chatRequests()).toBe(1);
+  });
+
+  it('never caches requests with tools, tool loops, or a temperature that is not 0', async () => {
+    const tools = [{ type: 'function' as const, function: { name: 'lookup', parameters: { type: 'object' } } }];
+    for (let index = 0; index < 2; index += 1) {
+      await client.chat.completions.create({ model: 'gpt-test', temperature: 0, tools, messages: [{ role: 'user', content: 'with tools' }] });
+      await client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'default temperature' }] });
+      await client.chat.completions.create({
+        model: 'gpt-test',
+        temperature: 0,
+        messages: [
+          { role: 'user', content: 'loop' },
+          { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] },
+          { role: 'tool', tool_call_id: 'c1', content: 'result' },
+        ],
+      });
+    }
+    expect(chatRequests()).toBe(6);
+  });
+
+  it('does not mix models: the same messages to another model go upstream', async () => {
+    const messages = [{ role: 'user' as const, content: 'same question' }];
+    await client.chat.completions.create({ model: 'gpt-test', temperature: 0, messages });
+    await client.chat.completions.create({ model: 'big-test', temperature: 0, messages });
+    expect(chatRequests()).toBe(2);
+  });
+});
