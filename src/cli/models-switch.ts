@@ -1,6 +1,7 @@
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { ModelSwitches } from '../models/switches/model-switches.js';
 import { FilePolicyStore, policyFilePath } from '../store/policy/file-policy-store.js';
+import { gatewayRunning, gatewayUrl } from './running-gateway.js';
 import type { Command, CommandContext } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 
@@ -19,16 +20,6 @@ interface SwitchOutcome {
   revision: number;
   via: 'gateway' | 'file';
   target: string;
-}
-
-/** Whether a gateway answers at `url` (any HTTP answer counts; a refused connection does not). */
-async function gatewayRunning(url: string): Promise<boolean> {
-  try {
-    await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_500) });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function viaGateway(url: string, adminKey: string, provider: string, model: string, enabled: boolean): Promise<SwitchOutcome> {
@@ -65,9 +56,7 @@ function switchCommand(action: 'enable' | 'disable'): Command {
         context.stderr.write(`No model ${name} in the config. Configured: ${known || 'none'}.\n`);
         return 1;
       }
-      const server = setup.config.server;
-      const host = server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host;
-      const url = typeof setup.values.url === 'string' ? setup.values.url.replace(/\/+$/, '') : `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`;
+      const url = gatewayUrl(setup.config.server, setup.values.url);
       let outcome: SwitchOutcome;
       try {
         if (await gatewayRunning(url)) {

@@ -1,6 +1,7 @@
 import { toolRoutingModes } from '../tools/config.js';
 import type { ToolRoutingMode } from '../tools/config.js';
 import { readRouterMode, routerModeFilePath, writeRouterMode } from '../tools/router-mode-file.js';
+import { gatewayRunning, gatewayUrl } from './running-gateway.js';
 import type { Command, CommandContext } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 
@@ -12,15 +13,6 @@ const usage =
   '  shadow  decide and record, but send the full surface (see the savings before trusting it)\n' +
   '  off     send the full surface; narrowed sessions get it back on their next turn\n';
 
-async function reachable(url: string): Promise<boolean> {
-  try {
-    await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_500) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function routerCommand(action: ToolRoutingMode | 'status'): Command {
   return {
     name: `router ${action}`,
@@ -28,12 +20,10 @@ function routerCommand(action: ToolRoutingMode | 'status'): Command {
     async run(args: string[], context: CommandContext) {
       const setup = setupModelsCommand(args, context, usage, { url: { type: 'string' } });
       if (typeof setup === 'number') return setup;
-      const server = setup.config.server;
-      const host = server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host;
-      const url = typeof setup.values.url === 'string' ? setup.values.url.replace(/\/+$/, '') : `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`;
+      const url = gatewayUrl(setup.config.server, setup.values.url);
       let mode: ToolRoutingMode;
       let via: 'gateway' | 'file';
-      if (await reachable(url)) {
+      if (await gatewayRunning(url)) {
         const adminKey = context.env.HERMES_ROUTER_ADMIN_KEY;
         if (!adminKey) {
           context.stderr.write(`A gateway is running at ${url}; set HERMES_ROUTER_ADMIN_KEY (the value it runs with) to use the admin API.\n`);
