@@ -4,7 +4,7 @@ import type { CacheStore, CachedResponse } from '../store/cache-store.js';
 import type { CacheConfig } from './config.js';
 
 /** Body fields that do not change the answer and must not split the cache. */
-const ignoredFields = new Set(['stream_options', 'user', 'metadata', 'session_id']);
+export const ignoredFields: ReadonlySet<string> = new Set(['stream_options', 'user', 'metadata', 'session_id']);
 
 /** Why a request is not served from or stored in the cache; undefined when it may be. */
 export function cacheIneligibility(turn: Turn, config: CacheConfig): string | undefined {

@@ -7,6 +7,7 @@ import { applyEnvironment } from './environment.js';
 import { configSchema } from './schema.js';
 import type { Config, ConfigInput } from './schema.js';
 import { isJsonObject } from '../core/json.js';
+import { semanticCacheConfigProblems } from '../cache/semantic/check-semantic-config.js';
 
 export interface LoadConfigOptions {
   /** `--config FILE`: must exist when given. */
@@ -85,6 +86,7 @@ function crossCheck(config: Config): string[] {
       }
     });
   }
+  problems.push(...semanticCacheConfigProblems(config));
   return problems;
 }
 

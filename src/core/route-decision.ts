@@ -32,8 +32,11 @@ export interface ModelRoutingDecision {
 }
 
 export interface RouteDecision {
-  /** The response cache: a hit (no provider called; what the original answer would cost now) or a stored miss. */
-  cache?: { hit: boolean; stored?: boolean; savedCostUsd?: number | null; reason?: string };
+  /**
+   * The response cache: a hit (no provider called; what the original answer would cost now) or a stored miss.
+   * `kind` says which lookup hit: the exact request, or a semantic match (`similarity` to the cached request).
+   */
+  cache?: { hit: boolean; kind?: 'exact' | 'semantic'; similarity?: number; stored?: boolean; savedCostUsd?: number | null; reason?: string };
   /** The context nudge added a note to the system prompt (fill = prompt tokens / real context window). */
   nudge?: { level: 'first' | 'escalated'; fill: number };
   session?: { id: string; source: 'header' | 'body' | 'fingerprint' };

@@ -24,6 +24,9 @@ import { ResponseCache } from '../cache/response-cache.js';
 import type { PricingOptions } from '../ledger/prices/price-usage.js';
 import { deploymentPriceOverrides } from '../ledger/prices/deployment-prices.js';
 import { MemoryCacheStore } from '../store/memory/memory-cache-store.js';
+import { SemanticCache } from '../cache/semantic/semantic-cache.js';
+import { embedForSemanticCache } from '../cache/semantic/embed-for-cache.js';
+import { MemorySemanticCacheStore } from '../store/memory/memory-semantic-cache-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
 import type { GatewayStores } from '../store/gateway-stores.js';
@@ -64,6 +67,8 @@ export class Gateway {
   readonly pricing: PricingOptions;
   /** The exact response cache (off unless `cache.enabled`). */
   readonly responseCache: ResponseCache;
+  /** The semantic response cache (off unless `cache.semantic.enabled`): paraphrases served from the exact cache's answers. */
+  readonly semanticCache: SemanticCache;
   /** The context nudge (off unless `insight.nudge` enables it): watches prompt fill, adds a note when high. */
   readonly contextNudge: ContextNudge;
   /** Tool routing mode, switchable at run time (admin API, `hermes-router router on|off|shadow`). */
@@ -135,6 +140,11 @@ export class Gateway {
     this.responseCache = new ResponseCache(
       options.stores?.cache ?? new MemoryCacheStore(options.config.cache.max_bytes),
       options.config.cache,
+    );
+    this.semanticCache = new SemanticCache(
+      options.stores?.semanticCache ?? new MemorySemanticCacheStore(options.config.cache.semantic.max_namespaces),
+      options.config.cache,
+      (request, signal) => embedForSemanticCache(this, request, signal),
     );
     this.contextNudge = new ContextNudge({
       config: options.config.insight.nudge,

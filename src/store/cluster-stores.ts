@@ -22,6 +22,7 @@ import { SharedStateHealth, type StateLogger, silentStateLogger } from './redis/
 import { RedisRoutingStateChannel } from './redis/redis-routing-state-channel.js';
 import { SharedRoutingState } from './shared-routing-state.js';
 import { RedisCacheStore } from './redis/redis-cache-store.js';
+import { RedisSemanticCacheStore } from './redis/redis-semantic-cache-store.js';
 
 export interface OpenClusterStoresOptions {
   storage: ClusterStorageConfig;
@@ -116,6 +117,7 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       createBreakers: (settings, onChange) => routingState.createBreakers(settings, onChange),
       cooldowns: routingState.cooldowns,
       cache: new RedisCacheStore(client, storage.redis_key_prefix, options.cacheMaxEntryBytes ?? 8 * 1024 * 1024),
+      semanticCache: new RedisSemanticCacheStore(client, storage.redis_key_prefix),
       ...(options.affinity
         ? {
             affinity: new RedisSessionAffinity({

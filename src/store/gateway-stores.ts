@@ -2,6 +2,7 @@ import type { BreakerSettings, BreakerState, CircuitBreakers } from '../dispatch
 import type { Cooldowns } from '../dispatch/cooldowns.js';
 import type { SessionAffinityStore } from '../models/affinity/session-affinity.js';
 import type { CacheStore } from './cache-store.js';
+import type { SemanticCacheStore } from './semantic-cache-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import type { PolicyStore } from './policy/policy-store.js';
@@ -21,4 +22,6 @@ export interface GatewayStores {
   affinity?: SessionAffinityStore;
   /** The response cache's storage (Redis in a cluster). */
   cache?: CacheStore;
+  /** The semantic cache's vectors (Redis in a cluster). */
+  semanticCache?: SemanticCacheStore;
 }

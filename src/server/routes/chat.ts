@@ -131,6 +131,11 @@ export async function handleChat(
     const cacheable = cacheIneligibility(turn, gateway.responseCache.config) === undefined;
     const key = cacheable ? cacheKey(turn, turn.body.tools) : undefined;
     if (key !== undefined && (await serveFromCache(gateway, turn, key, response, tracking, context))) return;
+    // Exact first; then (when on) a paraphrase of an earlier request, which costs one bounded embeddings call.
+    const similar = key !== undefined ? await gateway.semanticCache.probe(turn, session.id, controller.signal) : undefined;
+    for (const match of similar?.matches ?? []) {
+      if (await serveFromCache(gateway, turn, match.answerKey, response, tracking, context, match.similarity)) return;
+    }
     const tools = await routeTools(turn, session.id, gateway.sessions, gateway.config.tool_routing, gateway.toolRoutingMode, gateway.env).catch(
       (error: unknown) => {
         // Fail open: a routing failure sends the client's own tools.
@@ -202,6 +207,7 @@ export async function handleChat(
                 storedAt: Date.now(),
               });
               decision.cache = { hit: false, stored: true };
+              similar?.remember(key);
             },
           }
         : {}),
@@ -236,6 +242,7 @@ async function serveFromCache(
   response: ServerResponse,
   tracking: Tracking,
   context: ChatRequestContext,
+  similarity?: number,
 ): Promise<boolean> {
   const hit = await gateway.responseCache.lookup(key);
   if (!hit || hit.format !== turn.format || (hit.kind === 'stream') !== turn.stream) return false;
@@ -246,11 +253,15 @@ async function serveFromCache(
   record.servedModel = hit.model;
   record.status = 200;
   record.costUsd = 0;
-  record.decision.cache = { hit: true, savedCostUsd: priceUsage(hit.provider, deployment.upstreamModel, hit.usage, gateway.pricing).costUsd };
+  record.decision.cache = {
+    hit: true,
+    ...(similarity === undefined ? { kind: 'exact' as const } : { kind: 'semantic' as const, similarity }),
+    savedCostUsd: priceUsage(hit.provider, deployment.upstreamModel, hit.usage, gateway.pricing).costUsd,
+  };
   const headers = {
     ...routingHeaders(turn.requestId, performance.now() - context.monotonicStart, undefined, 'cache'),
     'x-hermes-router-model': deployment.qualifiedName,
-    'x-hermes-router-cache': 'hit',
+    'x-hermes-router-cache': similarity === undefined ? 'hit' : 'semantic-hit',
   };
   record.timeToFirstByteMs = performance.now() - context.monotonicStart;
   if (hit.kind === 'stream' && hit.frames) {

@@ -22,8 +22,8 @@ interface EmbeddingsDispatch {
 
 const dispatchByGateway = new WeakMap<Gateway, EmbeddingsDispatch>();
 
-/** One attempt loop per gateway for embeddings, sharing the chat loop's keys, cooldowns and breakers. */
-function embeddingsDispatch(gateway: Gateway): EmbeddingsDispatch {
+/** One attempt loop per gateway for embeddings, sharing the chat loop's keys, cooldowns and breakers (the semantic cache embeds through it too). */
+export function embeddingsDispatch(gateway: Gateway): EmbeddingsDispatch {
   const existing = dispatchByGateway.get(gateway);
   if (existing) return existing;
   const providers = new Map<string, Provider>();
@@ -49,7 +49,7 @@ function embeddingsDispatch(gateway: Gateway): EmbeddingsDispatch {
 }
 
 /** `usage.prompt_tokens` of an OpenAI embeddings body; embeddings produce no output tokens. */
-function embeddingUsage(body: JsonObject): Usage | undefined {
+export function embeddingUsage(body: JsonObject): Usage | undefined {
   const usage = body.usage;
   if (!isJsonObject(usage) || typeof usage.prompt_tokens !== 'number') return undefined;
   return { inputTokens: usage.prompt_tokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
