@@ -30,7 +30,7 @@ import { MemorySemanticCacheStore } from '../store/memory/memory-semantic-cache-
 import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
 import type { GatewayStores } from '../store/gateway-stores.js';
-import { readRouterMode } from '../tools/router-mode-file.js';
+import { followRouterMode, startingRouterMode } from '../tools/router-mode-policy.js';
 
 export interface GatewayOptions {
   config: Config;
@@ -88,7 +88,6 @@ export class Gateway {
       options.stores?.sessions ??
       new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions });
     this.cooldowns = options.stores?.cooldowns ?? new Cooldowns();
-    this.toolRoutingMode = readRouterMode(options.dataDir) ?? options.config.tool_routing.mode;
     this.catalog = new ModelCatalog(options.config, {
       probes: readProbeResults(probeFilePath(options.dataDir)),
       probeTtlMs: options.config.routing.probe_ttl_hours * 3_600_000,
@@ -100,6 +99,12 @@ export class Gateway {
       const policyStore = new FilePolicyStore(policyFilePath(options.dataDir, options.env));
       this.switches = new ModelSwitches(policyStore, policyStore.loadSync());
     }
+    // The mode is part of the policy: a save here or on another instance (announced or resynced) applies it.
+    this.toolRoutingMode = startingRouterMode(this.switches, options.dataDir, options.config.tool_routing.mode);
+    followRouterMode(this.switches, (mode) => {
+      this.toolRoutingMode = mode;
+      this.logger.info({ mode, revision: this.switches.revision }, 'tool routing mode changed');
+    });
     options.config.providers.forEach((providerConfig, index) => {
       if (!providerConfig.enabled) return;
       const timeouts = { ...options.config.timeouts, ...providerConfig.timeouts };

@@ -1,20 +1,21 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../store/policy/atomic-write.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FilePolicyStore, policyFilePath } from '../store/policy/file-policy-store.js';
 import { toolRoutingModes } from './config.js';
 import type { ToolRoutingMode } from './config.js';
 
+/**
+ * Where the run-time mode lived before it joined the policy document. Still read, never written: a gateway whose
+ * policy has no mode yet starts in the mode this file names (see `startingRouterMode`).
+ */
 export const routerModeFileName = 'tool-routing-mode.json';
 
 export function routerModeFilePath(dataDir: string): string {
   return join(dataDir, routerModeFileName);
 }
 
-/**
- * The tool routing mode chosen at run time (`router on|off|shadow`), kept across restarts. It wins over
- * `tool_routing.mode` in the config, which is only the starting value; undefined when never switched.
- */
-export function readRouterMode(dataDir: string): ToolRoutingMode | undefined {
+/** The mode in the legacy `tool-routing-mode.json`; undefined when it is absent or unreadable. */
+export function readLegacyRouterMode(dataDir: string): ToolRoutingMode | undefined {
   const path = routerModeFilePath(dataDir);
   if (!existsSync(path)) return undefined;
   try {
@@ -25,8 +26,16 @@ export function readRouterMode(dataDir: string): ToolRoutingMode | undefined {
   }
 }
 
-export function writeRouterMode(dataDir: string, mode: ToolRoutingMode): void {
-  const path = routerModeFilePath(dataDir);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomic(path, `${JSON.stringify({ mode, updated_at: new Date().toISOString() }, null, 2)}\n`);
+/**
+ * The mode saved for a single instance's data directory: the policy file's (`model-policy.json`), else the
+ * legacy file's; undefined when never switched. A cluster keeps its mode in Postgres instead.
+ */
+export function readRouterMode(dataDir: string, env: NodeJS.ProcessEnv = {}): ToolRoutingMode | undefined {
+  let saved: ToolRoutingMode | undefined;
+  try {
+    saved = new FilePolicyStore(policyFilePath(dataDir, env)).loadSync().toolRouting?.mode;
+  } catch {
+    // A corrupt policy file is reported by the gateway at start; here it only means "not saved there".
+  }
+  return saved ?? readLegacyRouterMode(dataDir);
 }

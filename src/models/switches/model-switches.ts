@@ -25,6 +25,7 @@ export interface SwitchState {
 export class ModelSwitches {
   private document: PolicyDocument;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners: ((document: PolicyDocument) => void)[] = [];
 
   constructor(
     private readonly store: PolicyStore,
@@ -39,6 +40,19 @@ export class ModelSwitches {
 
   get location(): string {
     return this.store.location;
+  }
+
+  /** The whole policy in force (switches, tool routing mode); replaced, never mutated, on a save or reload. */
+  get current(): Readonly<PolicyDocument> {
+    return this.document;
+  }
+
+  /**
+   * Calls `listener` with the policy in force after every save and every reload, including a reload because
+   * another instance or the CLI saved a change (how the tool routing mode follows the shared policy).
+   */
+  onChange(listener: (document: PolicyDocument) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Models default to on until switched off. */
@@ -56,7 +70,19 @@ export class ModelSwitches {
    * (HTTP 409) instead of a silent overwrite.
    */
   set(change: SwitchChange, expectedRevision?: number, actor = 'unknown'): Promise<SwitchState> {
-    const run = async (): Promise<SwitchState> => {
+    const name = `${change.provider}/${change.model}`;
+    return this.update((next, now) => {
+      next.models[name] = { enabled: change.enabled, updatedAt: now };
+      next.audit = [...(next.audit ?? []), { at: now, model: name, enabled: change.enabled, by: actor, revision: next.revision }].slice(-auditLimit);
+    }, expectedRevision).then((saved) => ({ ...change, revision: saved.revision }));
+  }
+
+  /**
+   * Saves one edit of the policy document (`edit` changes `next`, a copy one revision ahead) through the same
+   * serialised compare-and-set as a switch change, so two kinds of change never overwrite one another.
+   */
+  update(edit: (next: PolicyDocument, now: string) => void, expectedRevision?: number): Promise<PolicyDocument> {
+    const run = async (): Promise<PolicyDocument> => {
       if (expectedRevision !== undefined && expectedRevision !== this.document.revision) {
         throw new PolicyRevisionConflict(expectedRevision, this.document.revision);
       }
@@ -66,18 +92,16 @@ export class ModelSwitches {
         revision: this.document.revision + 1,
         updatedAt: now,
       };
-      const name = `${change.provider}/${change.model}`;
-      next.models[name] = { enabled: change.enabled, updatedAt: now };
-      next.audit = [...(next.audit ?? []), { at: now, model: name, enabled: change.enabled, by: actor, revision: next.revision }].slice(-auditLimit);
+      edit(next, now);
       try {
         await this.store.save(next, this.document.revision);
       } catch (error) {
         // Another writer got there first (the CLI editing the file): adopt its state so the next try can succeed.
-        if (error instanceof PolicyRevisionConflict) this.document = await this.store.load();
+        if (error instanceof PolicyRevisionConflict) this.adopt(await this.store.load());
         throw error;
       }
-      this.document = next;
-      return { ...change, revision: next.revision };
+      this.adopt(next);
+      return next;
     };
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
@@ -91,6 +115,11 @@ export class ModelSwitches {
 
   /** Re-reads the store (e.g. after another process changed it). */
   async reload(): Promise<void> {
-    this.document = await this.store.load();
+    this.adopt(await this.store.load());
+  }
+
+  private adopt(document: PolicyDocument): void {
+    this.document = document;
+    for (const listener of this.listeners) listener(document);
   }
 }

@@ -24,6 +24,20 @@ export function describePolicyStoreContract(name: string, open: () => { store: P
       expect(await store.load()).toEqual(first);
     });
 
+    it('keeps the tool routing mode and an audit of both kinds of change', async () => {
+      const { store, reopen } = open();
+      const saved: PolicyDocument = {
+        ...next(await store.load(), 'a/x', false),
+        toolRouting: { mode: 'shadow', updatedAt: new Date(0).toISOString() },
+        audit: [
+          { at: 't', model: 'a/x', enabled: false, by: 'cli', revision: 1 },
+          { at: 't', toolRoutingMode: 'shadow', by: 'admin-api', revision: 1 },
+        ],
+      };
+      await store.save(saved, 0);
+      expect(await reopen().load()).toEqual(saved);
+    });
+
     it('keeps what it saved across a reopen', async () => {
       const { store, reopen } = open();
       const saved = next(next(await store.load(), 'a/x', false), 'b/y', true);

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routerModeFilePath } from '../tools/router-mode-file.js';
+import type { CommandContext } from './command.js';
+import { routerCommands } from './router-mode.js';
+
+let directory: string;
+let configPath: string;
+
+function context(): CommandContext & { out: () => string; err: () => string } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return { stdout, stderr, env: {}, cwd: directory, out: () => out, err: () => err };
+}
+
+async function run(action: keyof typeof routerCommands): Promise<Record<string, unknown>> {
+  const io = context();
+  const code = await routerCommands[action].run(['--config', configPath, '--data-dir', join(directory, 'data'), '--json'], io);
+  expect(code, io.err()).toBe(0);
+  return JSON.parse(io.out()) as Record<string, unknown>;
+}
+
+beforeAll(() => {
+  directory = mkdtempSync(join(tmpdir(), 'hermes-router-router-cli-'));
+  configPath = join(directory, 'config.yaml');
+  // Port 9 has no gateway: the commands save in the policy file.
+  writeFileSync(configPath, JSON.stringify({ server: { port: 9 }, providers: [{ id: 'openai', kind: 'openai', api_key: 'sk-x', models: ['gpt-4o-mini'] }] }));
+});
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describe('hermes-router router, no gateway running', () => {
+  it('honours a legacy tool-routing-mode.json until the mode is switched, then saves it in the policy', async () => {
+    expect(await run('status')).toMatchObject({ mode: 'on', via: 'file' });
+    const dataDir = join(directory, 'data');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(routerModeFilePath(dataDir), JSON.stringify({ mode: 'shadow' }));
+    expect(await run('status')).toMatchObject({ mode: 'shadow' });
+    expect(await run('off')).toMatchObject({ mode: 'off', via: 'file', target: join(dataDir, 'model-policy.json') });
+    const policy = JSON.parse(readFileSync(join(dataDir, 'model-policy.json'), 'utf8')) as Record<string, unknown>;
+    expect(policy).toMatchObject({ revision: 1, toolRouting: { mode: 'off' }, audit: [{ toolRoutingMode: 'off', by: 'cli' }] });
+    expect(await run('status')).toMatchObject({ mode: 'off' });
+  });
+});
