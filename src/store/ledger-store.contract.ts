@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../core/ledger-record.js';
+import { type LedgerFact, factOf } from './ledger-facts.js';
 import type { LedgerFilter, LedgerStore, LedgerTotals } from './ledger-store.js';
 import { makeRequestRecord, makeSampleRecords } from './ledger-store.fixtures.js';
 
@@ -45,6 +46,41 @@ function newestFirst(records: readonly RequestRecord[]): RequestRecord[] {
   return [...records].sort(
     (left, right) => right.startedAt - left.startedAt || (left.requestId < right.requestId ? 1 : -1),
   );
+}
+
+/** Sample records with tool and model routing decisions on some of them, for the facts feed. */
+function withDecisions(records: readonly RequestRecord[]): RequestRecord[] {
+  return records.map((record, index) => {
+    if (index % 3 !== 0) return record;
+    return {
+      ...record,
+      decision: {
+        ...record.decision,
+        tools: { mode: index % 2 === 0 ? 'on' : 'shadow', outcome: 'narrowed', reason: 'predicted', predictedToolsets: ['terminal'], fullToolCount: 30, sentToolCount: 5, fullSchemaTokens: 16_000 + index, sentSchemaTokens: 3_000, ...(index % 9 === 0 ? { recoveries: 1 } : {}) },
+        models: { policy: 'difficulty', reason: `reason ${index}`, candidates: [] },
+      },
+    };
+  });
+}
+
+/** Reads the feed from `cursor` until it says complete; returns what came and where to go on. */
+async function readFacts(store: LedgerStore, cursor: string | undefined, limit: number): Promise<{ facts: LedgerFact[]; cursor: string }> {
+  const facts: LedgerFact[] = [];
+  let next = cursor;
+  for (let pages = 0; pages < 10_000; pages += 1) {
+    const page = await store.factsSince({ limit, ...(next === undefined ? {} : { cursor: next }) });
+    facts.push(...page.facts);
+    next = page.cursor;
+    if (page.complete) return { facts, cursor: page.cursor };
+  }
+  throw new Error('the facts feed never completed');
+}
+
+/** The first copy of each request, by id (the feed may send a fact again; consumers keep the first). */
+function byRequest(facts: readonly LedgerFact[]): Map<string, LedgerFact> {
+  const map = new Map<string, LedgerFact>();
+  for (const fact of facts) if (!map.has(fact.requestId)) map.set(fact.requestId, fact);
+  return map;
 }
 
 /**
@@ -242,6 +278,41 @@ export function describeLedgerStoreContract(name: string, factory: LedgerStoreFa
         }
       } while (cursor !== undefined && pages < 100);
       expect(seen).toEqual(newestFirst(selectRecords(sample, filter)));
+    });
+
+    it('facts: every request once through the pages, decision fields and failed attempts extracted', async () => {
+      const records = withDecisions(sample);
+      await store.insertBatch(records.slice(0, 150));
+      await store.insertBatch(records.slice(150));
+      const { facts } = await readFacts(store, undefined, 40);
+      const seen = byRequest(facts);
+      expect(seen.size).toBe(records.length);
+      for (const record of records) expect(seen.get(record.requestId), record.requestId).toEqual(factOf(record));
+      // Written out, independently of factOf: a failover row and a routed one.
+      const failover = records.find((record) => record.attempts.length > 1 && record.decision.tools !== undefined);
+      expect(seen.get(failover?.requestId ?? '')).toMatchObject({
+        attemptCount: 2,
+        toolMode: expect.stringMatching(/^(on|shadow)$/),
+        sentSchemaTokens: 3_000,
+        modelPolicy: 'difficulty',
+        failedAttempts: [{ provider: 'openai', model: 'gpt-4o', errorClass: 'rate_limited' }],
+      });
+      const bare = records.find((record) => record.decision.tools === undefined && record.usage === undefined);
+      expect(seen.get(bare?.requestId ?? '')).toMatchObject({ toolMode: null, fullSchemaTokens: null, modelPolicy: null, inputTokens: null, servedModel: null });
+    });
+
+    it('facts: from a finished cursor, only the rows written since; none lost across rounds', async () => {
+      await store.insertBatch(sample.slice(0, 100));
+      const first = await readFacts(store, undefined, 30);
+      expect(byRequest(first.facts).size).toBe(100);
+      const quiet = await readFacts(store, first.cursor, 30);
+      expect(quiet.facts.filter((fact) => !byRequest(first.facts).has(fact.requestId))).toEqual([]);
+      await store.insertBatch(sample.slice(100, 180));
+      await store.insertBatch([makeRequestRecord({ requestId: 'old-but-late', startedAt: Date.UTC(2020, 0, 1) })]);
+      const second = await readFacts(store, quiet.cursor, 30);
+      const fresh = [...byRequest(second.facts).keys()].filter((id) => !byRequest(first.facts).has(id));
+      expect(fresh.sort()).toEqual([...sample.slice(100, 180).map((record) => record.requestId), 'old-but-late'].sort());
+      await expect(store.factsSince({ cursor: 'not a cursor' })).rejects.toThrow(/cursor/);
     });
 
     it('clamps the page size and rejects a malformed cursor', async () => {

@@ -1,4 +1,5 @@
 import type { RequestRecord } from '../core/ledger-record.js';
+import type { LedgerFactsPage, LedgerFactsQuery } from './ledger-facts.js';
 
 /**
  * Which requests a report covers. Times are epoch milliseconds; `since` is inclusive, `until` exclusive, so
@@ -94,6 +95,13 @@ export interface LedgerStore {
   models(query?: LedgerFilter): Promise<ModelRow[]>;
   requests(query?: RequestsQuery): Promise<RequestsPage>;
   totals(query?: LedgerFilter): Promise<LedgerTotals>;
+  /**
+   * Every request as a compact fact, in pages, then only what was written since: the feed of the insight
+   * reader's copy (`src/insight/ledger-mirror.ts`). A fact may come again in a later page (a store that cannot
+   * yet tell whether a concurrent writer's earlier rows are committed re-sends its newest ones); consumers keep
+   * the first copy per `requestId`, which is exact because stored rows never change. No written row is skipped.
+   */
+  factsSince(query?: LedgerFactsQuery): Promise<LedgerFactsPage>;
   close(): Promise<void>;
 }
 

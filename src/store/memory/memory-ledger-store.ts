@@ -12,12 +12,15 @@ import type {
   SessionRow,
 } from '../ledger-store.js';
 import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
+import { type LedgerFactsPage, type LedgerFactsQuery, defaultFactsPageSize, factOf, maximumFactsPageSize } from '../ledger-facts.js';
 import { addToTotals, compareModelRows, compareSessionRows, dayOf, emptyTotals, matchesFilter } from '../ledger-totals.js';
 
 /** Ledger kept in process memory: for tests and for running without a data directory. Lost on exit. */
 export class MemoryLedgerStore implements LedgerStore {
   readonly specificationVersion = 'v1';
   readonly #records = new Map<string, RequestRecord>();
+  /** Request ids in the order they were stored: the facts feed's cursor is a position in it. */
+  readonly #arrival: string[] = [];
 
   async insertBatch(records: readonly RequestRecord[]): Promise<void> {
     // Copy everything first so a record that cannot be stored fails the whole batch (all or nothing). Decision
@@ -31,7 +34,10 @@ export class MemoryLedgerStore implements LedgerStore {
       return copy;
     });
     for (const copy of copies) {
-      if (!this.#records.has(copy.requestId)) this.#records.set(copy.requestId, copy);
+      if (!this.#records.has(copy.requestId)) {
+        this.#records.set(copy.requestId, copy);
+        this.#arrival.push(copy.requestId);
+      }
     }
   }
 
@@ -144,6 +150,19 @@ export class MemoryLedgerStore implements LedgerStore {
     const items = sorted.slice(0, limit).map((record) => structuredClone(record));
     const last = items.at(-1);
     return sorted.length > limit && last ? { items, nextCursor: encodeLedgerCursor(last) } : { items };
+  }
+
+  async factsSince(query: LedgerFactsQuery = {}): Promise<LedgerFactsPage> {
+    const limit = clampPageSize(query.limit, defaultFactsPageSize, maximumFactsPageSize);
+    const start = query.cursor === undefined ? 0 : Number(query.cursor);
+    if (!Number.isInteger(start) || start < 0) throw new Error(`invalid facts cursor: ${query.cursor}`);
+    const ids = this.#arrival.slice(start, start + limit);
+    const facts = ids.flatMap((id) => {
+      const record = this.#records.get(id);
+      return record === undefined ? [] : [factOf(record)];
+    });
+    const next = start + ids.length;
+    return { facts, cursor: String(next), complete: next >= this.#arrival.length };
   }
 
   async close(): Promise<void> {}

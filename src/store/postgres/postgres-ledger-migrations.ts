@@ -54,4 +54,15 @@ export const postgresLedgerMigrations: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'inserting transaction of each request',
+    // The insight reader's feed (`factsSince`) needs to know which rows it has not seen. Ids and timestamps are
+    // taken before commit, so concurrent instances commit them out of order; the inserting transaction's id
+    // tells, with `pg_snapshot_xmin`, which rows can no longer be joined by an earlier, still-open transaction.
+    sql: `
+      ALTER TABLE requests ADD COLUMN inserted_xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+      CREATE INDEX requests_by_inserted_xid ON requests (inserted_xid, request_id);
+    `,
+  },
 ];

@@ -13,7 +13,10 @@ import type {
   SessionRow,
 } from '../ledger-store.js';
 import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
+import { type FailedAttempt, type LedgerFactsPage, type LedgerFactsQuery, defaultFactsPageSize, maximumFactsPageSize } from '../ledger-facts.js';
 import { compareModelRows, compareSessionRows } from '../ledger-totals.js';
+import { factColumns, factFromRow, failedAttemptClass, failedAttemptCondition } from '../sqlite/ledger-fact-columns.js';
+import { decodeFactsCursor, encodeFactsCursor } from './postgres-facts-cursor.js';
 import {
   type AttemptRow,
   type RequestRow,
@@ -50,6 +53,41 @@ const requestSelect = requestColumns
 const attemptSelect = attemptColumns
   .map((column) => (column === 'started_at' ? 'started_at::float8 AS started_at' : column))
   .join(', ');
+
+/** A number from the decision JSON, NULL when absent or not a number (a cast error would fail the whole feed). */
+function decisionNumber(path: string): string {
+  return `CASE WHEN jsonb_typeof(decision #> '{${path}}') = 'number' THEN (decision #>> '{${path}}')::float8 END`;
+}
+
+/** Postgres's twin of the SQLite fact columns: the same names, the decision parsed once per row. */
+const postgresFactExpressions: Readonly<Record<(typeof factColumns)[number][0], string>> = {
+  request_id: 'request_id',
+  endpoint: 'endpoint',
+  started_at: 'started_at::float8',
+  session_id: 'session_id',
+  requested_model: 'requested_model',
+  served_provider: 'served_provider',
+  served_model: 'served_model',
+  status: 'status',
+  attempt_count: 'attempt_count',
+  input_tokens: 'input_tokens',
+  output_tokens: 'output_tokens',
+  cache_read_tokens: 'cache_read_tokens',
+  cache_write_tokens: 'cache_write_tokens',
+  reasoning_tokens: 'reasoning_tokens',
+  cost_usd: 'cost_usd',
+  usage_estimated: 'usage_estimated',
+  total_ms: 'total_ms',
+  time_to_first_byte_ms: 'time_to_first_byte_ms',
+  tool_mode: `decision #>> '{tools,mode}'`,
+  tool_outcome: `decision #>> '{tools,outcome}'`,
+  full_schema_tokens: decisionNumber('tools,fullSchemaTokens'),
+  sent_schema_tokens: decisionNumber('tools,sentSchemaTokens'),
+  tool_recoveries: decisionNumber('tools,recoveries'),
+  model_policy: `decision #>> '{models,policy}'`,
+  model_reason: `decision #>> '{models,reason}'`,
+};
+const factSelect = factColumns.map(([column]) => `${postgresFactExpressions[column]} AS ${column}`).join(', ');
 
 /** Postgres type of every column, for the column arrays `unnest` turns back into rows. */
 const requestTypes = {
@@ -322,6 +360,55 @@ export class PostgresLedgerStore implements LedgerStore {
     const items = pageRows.map((row) => fromRows(row, attemptsByRequest.get(row.request_id) ?? []));
     const last = items.at(-1);
     return rows.length > limit && last ? { items, nextCursor: encodeLedgerCursor(last) } : { items };
+  }
+
+  /**
+   * Pages in (inserting transaction, request id) order. A round starts by noting the horizon: the oldest
+   * transaction still open anywhere. Every row below it is committed or never will be, so the next round starts
+   * there; rows at or above it that are already visible are sent now and again next round (consumers keep the
+   * first copy), so a batch an instance commits late is still picked up.
+   */
+  async factsSince(query: LedgerFactsQuery = {}): Promise<LedgerFactsPage> {
+    const limit = clampPageSize(query.limit, defaultFactsPageSize, maximumFactsPageSize);
+    const cursor = decodeFactsCursor(query.cursor);
+    await this.ready();
+    const horizon =
+      cursor.horizon ??
+      (await this.#pool.query<{ horizon: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon')).rows[0]?.horizon ??
+      cursor.stable;
+    const parameters = new Parameters();
+    const conditions = [`inserted_xid >= ${parameters.add(cursor.stable)}::xid8`];
+    if (cursor.after !== undefined) {
+      conditions.push(`(inserted_xid, request_id) > (${parameters.add(cursor.after[0])}::xid8, ${parameters.add(cursor.after[1])})`);
+    }
+    const rows = (
+      await this.#pool.query<Record<string, unknown> & { inserted_xid: string; request_id: string }>(
+        `SELECT inserted_xid::text AS inserted_xid, ${factSelect}
+         FROM requests, LATERAL (SELECT decision_json::jsonb AS decision) AS parsed
+         ${where(conditions)} ORDER BY inserted_xid, request_id LIMIT ${parameters.add(limit + 1)}`,
+        parameters.values,
+      )
+    ).rows;
+    const page = rows.slice(0, limit);
+    const failures = new Map<string, FailedAttempt[]>();
+    if (page.length > 0) {
+      const attempts = await this.#pool.query<{ request_id: string; provider: string; model: string; error_class: string }>(
+        `SELECT request_id, provider, model, ${failedAttemptClass} AS error_class FROM attempts
+         WHERE request_id = ANY($1::text[]) AND ${failedAttemptCondition} ORDER BY request_id, ordinal`,
+        [page.map((row) => row.request_id)],
+      );
+      for (const attempt of attempts.rows) {
+        const list = failures.get(attempt.request_id) ?? [];
+        list.push({ provider: attempt.provider, model: attempt.model, errorClass: attempt.error_class });
+        failures.set(attempt.request_id, list);
+      }
+    }
+    const facts = page.map((row) => factFromRow(row, failures.get(row.request_id) ?? []));
+    const last = page.at(-1);
+    if (rows.length > limit && last !== undefined) {
+      return { facts, cursor: encodeFactsCursor({ stable: cursor.stable, horizon, after: [last.inserted_xid, last.request_id] }), complete: false };
+    }
+    return { facts, cursor: encodeFactsCursor({ stable: horizon }), complete: true };
   }
 
   async close(): Promise<void> {

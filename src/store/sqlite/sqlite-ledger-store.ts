@@ -15,7 +15,9 @@ import type {
   SessionRow,
 } from '../ledger-store.js';
 import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
+import { type FailedAttempt, type LedgerFactsPage, type LedgerFactsQuery, defaultFactsPageSize, maximumFactsPageSize } from '../ledger-facts.js';
 import { compareModelRows, compareSessionRows } from '../ledger-totals.js';
+import { factFromRow, factSelect, failedAttemptClass, failedAttemptCondition } from './ledger-fact-columns.js';
 import { ledgerMigrations } from './ledger-migrations.js';
 import {
   type AttemptRow,
@@ -214,6 +216,36 @@ export class SqliteLedgerStore implements LedgerStore {
     const items = pageRows.map((row) => fromRows(row, attemptsByRequest.get(row.request_id) ?? []));
     const last = items.at(-1);
     return rows.length > limit && last ? { items, nextCursor: encodeLedgerCursor(last) } : { items };
+  }
+
+  /** Cursor: the last rowid returned. One writer appends, so rowids grow in commit order and none is skipped. */
+  async factsSince(query: LedgerFactsQuery = {}): Promise<LedgerFactsPage> {
+    const limit = clampPageSize(query.limit, defaultFactsPageSize, maximumFactsPageSize);
+    const after = query.cursor === undefined ? 0 : Number(query.cursor);
+    if (!Number.isInteger(after) || after < 0) throw new Error(`invalid facts cursor: ${query.cursor}`);
+    const rows = this.#database
+      .prepare(`SELECT rowid AS source_rowid, ${factSelect} FROM requests WHERE rowid > ? ORDER BY rowid LIMIT ?`)
+      .all(after, limit + 1) as (Record<string, unknown> & { source_rowid: number; request_id: string })[];
+    const page = rows.slice(0, limit);
+    const failures = new Map<string, FailedAttempt[]>();
+    if (page.length > 0) {
+      const attempts = this.#database
+        .prepare(
+          `SELECT request_id, provider, model, ${failedAttemptClass} AS error_class FROM attempts
+           WHERE request_id IN (SELECT value FROM json_each(?)) AND ${failedAttemptCondition} ORDER BY request_id, ordinal`,
+        )
+        .all(JSON.stringify(page.map((row) => row.request_id))) as { request_id: string; provider: string; model: string; error_class: string }[];
+      for (const attempt of attempts) {
+        const list = failures.get(attempt.request_id) ?? [];
+        list.push({ provider: attempt.provider, model: attempt.model, errorClass: attempt.error_class });
+        failures.set(attempt.request_id, list);
+      }
+    }
+    return {
+      facts: page.map((row) => factFromRow(row, failures.get(row.request_id) ?? [])),
+      cursor: String(page.at(-1)?.source_rowid ?? after),
+      complete: rows.length <= limit,
+    };
   }
 
   async close(): Promise<void> {
