@@ -49,9 +49,9 @@ function describeLimits(key: ApplicationKey): string {
   return parts.length === 0 ? 'no limits' : parts.join(', ');
 }
 
-function withErrors(context: CommandContext, work: () => number): number {
+async function withErrors(context: CommandContext, work: () => Promise<number> | number): Promise<number> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
@@ -88,8 +88,8 @@ export const keysCreateCommand: Command = {
       context.stderr.write(`${issue ? `${issue.path.join('.') || 'arguments'}: ${issue.message}\n` : ''}${usages.create}`);
       return 2;
     }
-    return withErrors(context, () => {
-      const { key, secret } = createApplicationKey(openStore(setup), parsed.data);
+    return withErrors(context, async () => {
+      const { key, secret } = await createApplicationKey(openStore(setup), parsed.data);
       return finish(
         context,
         setup.json,
@@ -130,8 +130,8 @@ export const keysRevokeCommand: Command = {
       context.stderr.write(usages.revoke);
       return 2;
     }
-    return withErrors(context, () => {
-      if (!openStore(setup).revoke(id, new Date())) {
+    return withErrors(context, async () => {
+      if (!(await openStore(setup).revoke(id, new Date()))) {
         context.stderr.write(`No active key with id ${id} (see "hermes-router keys list").\n`);
         return 1;
       }
@@ -146,9 +146,9 @@ export const keysAdminResetCommand: Command = {
   async run(args, context) {
     const setup = setupModelsCommand(args, context, usages['admin-reset']);
     if (typeof setup === 'number') return setup;
-    return withErrors(context, () => {
+    return withErrors(context, async () => {
       const adminKey = new AdminKey(openStore(setup), context.env);
-      const secret = adminKey.generate();
+      const secret = await adminKey.generate();
       const shadowed = adminKey.source === 'env' ? '\nHERMES_ROUTER_ADMIN_KEY is set and wins over this key while it is set.\n' : '';
       return finish(context, setup.json, `New admin key (shown once; only its hash is stored):\n\n  ${secret}\n${shadowed}`, { admin_key: secret, source: adminKey.source });
     });

@@ -36,9 +36,9 @@ export class AdminKey {
    * Generates, stores (hashed) and returns a new admin key, replacing any stored one. The caller shows it once.
    * An admin key from the environment still wins over it while set.
    */
-  generate(): string {
+  async generate(): Promise<string> {
     const secret = generateSecret(adminKeyPrefix);
-    this.store.setAdminHash(hashSecret(secret));
+    await this.store.setAdminHash(hashSecret(secret));
     return secret;
   }
 }

@@ -13,8 +13,15 @@ export interface NewKeyRequest {
   limits: KeyLimits;
 }
 
-/** Creates and stores an application key; the returned `secret` is the only time the key exists in clear. */
-export function createApplicationKey(store: KeyStore, request: NewKeyRequest, now = new Date()): { key: ApplicationKey; secret: string } {
+/**
+ * Creates and stores an application key; the returned `secret` is the only time the key exists in clear.
+ * Rejects when the store could not keep it (nothing is stored then).
+ */
+export async function createApplicationKey(
+  store: KeyStore,
+  request: NewKeyRequest,
+  now = new Date(),
+): Promise<{ key: ApplicationKey; secret: string }> {
   const id = randomBytes(5).toString('hex');
   // The id is part of the key so a lookup finds one record, then compares one hash in constant time.
   const secret = generateSecret(`${applicationKeyPrefix}${id}_`);
@@ -27,7 +34,7 @@ export function createApplicationKey(store: KeyStore, request: NewKeyRequest, no
     limits: request.limits,
     created_at: now.toISOString(),
   };
-  store.add(key);
+  await store.add(key);
   return { key, secret };
 }
 

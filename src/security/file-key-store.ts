@@ -29,7 +29,7 @@ export function keyFilePath(dataDir: string, configured?: string): string {
  * changes, so `hermes-router keys create|revoke` run beside a live gateway take effect on its next request.
  */
 export class FileKeyStore implements KeyStore {
-  readonly version = 1;
+  readonly version = 2;
   readonly location: string;
   private state: KeyFile = { version: 1, keys: [] };
   private seenVersion = '';
@@ -49,13 +49,13 @@ export class FileKeyStore implements KeyStore {
     return this.state.keys.find((key) => key.id === id);
   }
 
-  add(key: ApplicationKey): void {
+  async add(key: ApplicationKey): Promise<void> {
     this.refresh();
     if (this.state.keys.some((existing) => existing.id === key.id)) throw new Error(`a key with id ${key.id} exists`);
     this.write({ ...this.state, keys: [...this.state.keys, key] });
   }
 
-  revoke(id: string, at: Date): boolean {
+  async revoke(id: string, at: Date): Promise<boolean> {
     this.refresh();
     const key = this.state.keys.find((existing) => existing.id === id);
     if (!key || key.revoked_at !== undefined) return false;
@@ -68,7 +68,7 @@ export class FileKeyStore implements KeyStore {
     return this.state.admin_hash;
   }
 
-  setAdminHash(hash: string): void {
+  async setAdminHash(hash: string): Promise<void> {
     this.refresh();
     this.write({ ...this.state, admin_hash: hash });
   }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError } from '../core/errors.js';
 import type { RequestRecord } from '../core/ledger-record.js';
+import type { CounterStore } from '../store/counter-store.js';
 import { AdminKey, adminKeyVariable } from './admin-key.js';
 import type { AuthConfig } from './config.js';
 import { presentedKeys } from './credentials.js';
@@ -9,7 +10,8 @@ import { applicationKeyId } from './create-key.js';
 import { DashboardSessions } from './dashboard/sessions.js';
 import { FileKeyStore, keyFilePath } from './file-key-store.js';
 import { allowedHostNames, hostAllowed, originAllowed } from './host-origin.js';
-import { KeyLimiter } from './key-limiter.js';
+import { KeyLimiter, hasCountedLimits } from './key-limiter.js';
+import type { LimiterLogger } from './key-limiter.js';
 import { activeKeys } from './key-store.js';
 import type { KeyStore } from './key-store.js';
 import { isLoopbackHost } from './loopback.js';
@@ -27,8 +29,15 @@ export interface GatewaySecurityOptions {
   /** A finished request's cost in USD, for `cost_per_day_usd`; null when unpriced. */
   costOf?: (record: RequestRecord) => number | null;
   store?: KeyStore;
+  /** Where per-key rate and budget limits count: memory when absent, Redis in a cluster. */
+  counters?: CounterStore;
+  /** Told when the counters fail (the limiter then admits uncounted). */
+  logger?: LimiterLogger;
   now?: () => number;
 }
+
+/** The auth step's answer: immediate, or (for a key with counted limits) once the counters answered. */
+export type AuthVerdict = AuthDenial | undefined | Promise<AuthDenial | undefined>;
 
 /** Why the auth step refused a request, and the format to say it in. */
 export interface AuthDenial {
@@ -57,7 +66,11 @@ export class GatewaySecurity {
     this.config = options.config;
     this.store = options.store ?? new FileKeyStore(keyFilePath(options.dataDir, options.config.key_file));
     this.adminKey = new AdminKey(this.store, options.env);
-    this.limiter = new KeyLimiter(options.now);
+    this.limiter = new KeyLimiter({
+      ...(options.counters ? { counters: options.counters } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
     this.sessions = new DashboardSessions({ ttlMs: options.config.session_ttl_ms, secureCookies: options.config.secure_cookies, ...(options.now ? { now: options.now } : {}) });
     this.loopback = isLoopbackHost(options.bindHost);
     this.allowedHosts = allowedHostNames(options.bindHost, options.config.allowed_hosts);
@@ -90,8 +103,12 @@ export class GatewaySecurity {
     return undefined;
   }
 
-  /** The auth step: undefined lets the request through (its principal recorded), otherwise the answer to send. */
-  authorize(request: IncomingMessage, path: string, method: string): AuthDenial | undefined {
+  /**
+   * The auth step: undefined lets the request through (its principal recorded), otherwise the answer to send.
+   * Only a key with rate or budget limits gets a promise (its counters may be in Redis); every other request is
+   * decided synchronously, without a tick of waiting.
+   */
+  authorize(request: IncomingMessage, path: string, method: string): AuthVerdict {
     const access = routeAccess(path);
     const format: ApiFormat = access.need === 'public' ? (path.includes('messages') ? 'anthropic-messages' : 'openai-chat') : access.format;
     // On loopback anything a browser can be tricked into sending is refused: with no keys, chat is open there.
@@ -120,15 +137,25 @@ export class GatewaySecurity {
       if (!principal.key.scopes.includes(access.scope)) {
         return { error: new GatewayError('permission', `This key lacks the "${access.scope}" scope.`), format };
       }
-      if (access.scope === 'chat' || access.scope === 'embeddings') {
-        const verdict = this.limiter.admit(principal.key.id, principal.key.limits);
-        if (verdict.exceeded) {
-          return {
-            error: new GatewayError('rate_limited', `This key reached its ${verdict.exceeded.replaceAll('_', ' ')} limit.`, { retryAfterMs: verdict.retryAfterMs }),
-            format,
-          };
-        }
+      if ((access.scope === 'chat' || access.scope === 'embeddings') && hasCountedLimits(principal.key.limits)) {
+        return this.admitLimited(request, principal, format);
       }
+    }
+    setPrincipal(request, principal);
+    return undefined;
+  }
+
+  private async admitLimited(
+    request: IncomingMessage,
+    principal: Extract<Principal, { kind: 'application' }>,
+    format: ApiFormat,
+  ): Promise<AuthDenial | undefined> {
+    const verdict = await this.limiter.admit(principal.key.id, principal.key.limits);
+    if (verdict.exceeded) {
+      return {
+        error: new GatewayError('rate_limited', `This key reached its ${verdict.exceeded.replaceAll('_', ' ')} limit.`, { retryAfterMs: verdict.retryAfterMs }),
+        format,
+      };
     }
     setPrincipal(request, principal);
     return undefined;
@@ -173,12 +200,12 @@ export class GatewaySecurity {
     return { error: new GatewayError('authentication', `The admin API needs "Authorization: Bearer <admin key>" (${adminKeyVariable} or the key printed at first start).`), format };
   }
 
-  /** Adds a finished request's tokens and cost to its key's daily totals. */
-  recordUsage(record: RequestRecord): void {
+  /** Adds a finished request's tokens and cost to its key's daily totals (in the background; never rejects). */
+  recordUsage(record: RequestRecord): Promise<void> {
     const keyId = record.clientKeyId;
-    if (keyId === undefined || keyId === 'admin' || record.usage === undefined) return;
+    if (keyId === undefined || keyId === 'admin' || record.usage === undefined) return Promise.resolve();
     const tokens = record.usage.inputTokens + record.usage.outputTokens;
-    this.limiter.recordUsage(keyId, tokens, this.costOf(record) ?? 0);
+    return this.limiter.recordUsage(keyId, tokens, this.costOf(record) ?? 0);
   }
 }
 
@@ -194,6 +221,6 @@ export function securityOf(owner: object): GatewaySecurity | undefined {
 }
 
 /** The server's auth step. A gateway without security attached (a bare test server) lets everything through. */
-export function authorizeRequest(owner: object, request: IncomingMessage, path: string, method: string): AuthDenial | undefined {
+export function authorizeRequest(owner: object, request: IncomingMessage, path: string, method: string): AuthVerdict {
   return attached.get(owner)?.authorize(request, path, method);
 }

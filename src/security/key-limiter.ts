@@ -1,3 +1,5 @@
+import type { CounterStore } from '../store/counter-store.js';
+import { MemoryCounterStore } from '../store/memory-counter-store.js';
 import type { KeyLimits } from './key-record.js';
 
 export interface LimitVerdict {
@@ -6,13 +8,22 @@ export interface LimitVerdict {
   retryAfterMs: number;
 }
 
-interface DailyUsage {
-  day: string;
-  tokens: number;
-  costUsd: number;
+/** Where the limiter reports that the counters failed and it let a request through uncounted. */
+export interface LimiterLogger {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export interface KeyLimiterOptions {
+  /** Memory for one instance; Redis in a cluster, so every instance enforces one limit. */
+  counters?: CounterStore;
+  now?: () => number;
+  logger?: LimiterLogger;
 }
 
 const minuteMs = 60_000;
+/** A day counter outlives its day by this much, so a clock a little behind still finds it. */
+const dayCounterGraceMs = 60 * 60_000;
 
 function utcDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
@@ -23,58 +34,114 @@ function untilNextUtcDay(at: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1) - at;
 }
 
+/** Whether any limit needs the counters; keys without one never wait on them. */
+export function hasCountedLimits(limits: KeyLimits): boolean {
+  return limits.requests_per_minute !== undefined || limits.tokens_per_day !== undefined || limits.cost_per_day_usd !== undefined;
+}
+
 /**
- * Per-key limits, in memory: a sliding minute of request times and the UTC day's tokens and cost. State is per
- * key id, so it is bounded by the number of keys. Daily totals restart with the process.
+ * Per-key limits over a `CounterStore`: a sliding minute of requests (`admit`) and the UTC day's tokens and cost
+ * (`add`/`get` on `key:<id>:tokens:<day>`, `key:<id>:cost:<day>`, expiring after their day). With the Redis
+ * counters every instance counts into the same totals and daily totals survive a restart.
+ *
+ * Fails open: when the counters cannot answer, the request goes ahead uncounted. A limit is a budget guard, not
+ * an authentication step, and refusing every keyed request while Redis is away would turn a cache outage into a
+ * full outage. The first failure of an outage is logged, the recovery too, and every request let through uncounted
+ * is counted (`failedOpen`, `onFailOpen`).
  */
 export class KeyLimiter {
-  private readonly recent = new Map<string, number[]>();
-  private readonly daily = new Map<string, DailyUsage>();
+  readonly counters: CounterStore;
+  readonly #now: () => number;
+  readonly #logger: LimiterLogger | undefined;
+  readonly #failOpenListeners: (() => void)[] = [];
+  #failing = false;
+  #failedOpen = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(options: KeyLimiterOptions = {}) {
+    this.#now = options.now ?? Date.now;
+    this.counters = options.counters ?? new MemoryCounterStore(this.#now);
+    this.#logger = options.logger;
+  }
 
-  /** Checks every limit and, when none is exceeded, counts this request against the minute. */
-  admit(keyId: string, limits: KeyLimits): LimitVerdict {
-    const now = this.now();
-    const usage = this.usage(keyId, now);
-    if (limits.tokens_per_day !== undefined && usage.tokens >= limits.tokens_per_day) {
-      return { exceeded: 'tokens_per_day', retryAfterMs: untilNextUtcDay(now) };
-    }
-    if (limits.cost_per_day_usd !== undefined && usage.costUsd >= limits.cost_per_day_usd) {
-      return { exceeded: 'cost_per_day_usd', retryAfterMs: untilNextUtcDay(now) };
-    }
-    const perMinute = limits.requests_per_minute;
-    if (perMinute !== undefined) {
-      const times = (this.recent.get(keyId) ?? []).filter((time) => time > now - minuteMs);
-      if (times.length >= perMinute) {
-        this.recent.set(keyId, times);
-        return { exceeded: 'requests_per_minute', retryAfterMs: Math.max(1, (times[0] ?? now) + minuteMs - now) };
+  /** Requests let through uncounted because the counters failed, since start. */
+  get failedOpen(): number {
+    return this.#failedOpen;
+  }
+
+  onFailOpen(listener: () => void): void {
+    this.#failOpenListeners.push(listener);
+  }
+
+  /**
+   * Checks every limit and, when none is exceeded, counts this request against the minute. The day's totals are
+   * read first so a request refused for its budget does not take a slot of the minute.
+   */
+  async admit(keyId: string, limits: KeyLimits): Promise<LimitVerdict> {
+    const now = this.#now();
+    try {
+      const day = utcDay(now);
+      const [tokens, costUsd] = await Promise.all([
+        limits.tokens_per_day === undefined ? 0 : this.counters.get(`key:${keyId}:tokens:${day}`),
+        limits.cost_per_day_usd === undefined ? 0 : this.counters.get(`key:${keyId}:cost:${day}`),
+      ]);
+      if (limits.tokens_per_day !== undefined && tokens >= limits.tokens_per_day) {
+        return this.#succeeded({ exceeded: 'tokens_per_day', retryAfterMs: untilNextUtcDay(now) });
       }
-      times.push(now);
-      this.recent.set(keyId, times);
+      if (limits.cost_per_day_usd !== undefined && costUsd >= limits.cost_per_day_usd) {
+        return this.#succeeded({ exceeded: 'cost_per_day_usd', retryAfterMs: untilNextUtcDay(now) });
+      }
+      if (limits.requests_per_minute !== undefined) {
+        const verdict = await this.counters.admit(`key:${keyId}:minute`, limits.requests_per_minute, minuteMs, now);
+        if (!verdict.admitted) return this.#succeeded({ exceeded: 'requests_per_minute', retryAfterMs: verdict.retryAfterMs });
+      }
+      return this.#succeeded({ retryAfterMs: 0 });
+    } catch (error) {
+      this.#failed('admit', error);
+      this.#failedOpen += 1;
+      for (const listener of this.#failOpenListeners) listener();
+      return { retryAfterMs: 0 };
     }
-    return { retryAfterMs: 0 };
   }
 
-  /** Adds a finished request's tokens and cost to its key's day. */
-  recordUsage(keyId: string, tokens: number, costUsd: number): void {
-    const usage = this.usage(keyId, this.now());
-    usage.tokens += tokens;
-    usage.costUsd += costUsd;
+  /**
+   * Adds a finished request's tokens and cost to its key's day. The adds start before this returns (the memory
+   * counters have counted by then); the promise settles once they are stored and never rejects.
+   */
+  recordUsage(keyId: string, tokens: number, costUsd: number): Promise<void> {
+    const now = this.#now();
+    const day = utcDay(now);
+    const ttlMs = untilNextUtcDay(now) + dayCounterGraceMs;
+    const adds = [
+      tokens > 0 ? this.counters.add(`key:${keyId}:tokens:${day}`, tokens, ttlMs) : undefined,
+      costUsd > 0 ? this.counters.add(`key:${keyId}:cost:${day}`, costUsd, ttlMs) : undefined,
+    ];
+    return Promise.all(adds).then(
+      () => void this.#succeeded(undefined),
+      (error: unknown) => this.#failed('record usage', error),
+    );
   }
 
-  today(keyId: string): { tokens: number; costUsd: number } {
-    const { tokens, costUsd } = this.usage(keyId, this.now());
+  /** The key's totals for the current UTC day. */
+  async today(keyId: string): Promise<{ tokens: number; costUsd: number }> {
+    const day = utcDay(this.#now());
+    const [tokens, costUsd] = await Promise.all([this.counters.get(`key:${keyId}:tokens:${day}`), this.counters.get(`key:${keyId}:cost:${day}`)]);
     return { tokens, costUsd };
   }
 
-  private usage(keyId: string, now: number): DailyUsage {
-    const day = utcDay(now);
-    let usage = this.daily.get(keyId);
-    if (!usage || usage.day !== day) {
-      usage = { day, tokens: 0, costUsd: 0 };
-      this.daily.set(keyId, usage);
+  #succeeded<Value>(value: Value): Value {
+    if (this.#failing) {
+      this.#failing = false;
+      this.#logger?.info({}, 'per-key limit counters answer again; limits are enforced');
     }
-    return usage;
+    return value;
+  }
+
+  #failed(operation: string, error: unknown): void {
+    if (this.#failing) return;
+    this.#failing = true;
+    this.#logger?.warn(
+      { operation, error: error instanceof Error ? error.message : String(error) },
+      'per-key limit counters unreachable; admitting keyed requests without counting them until they answer',
+    );
   }
 }

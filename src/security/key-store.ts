@@ -1,20 +1,23 @@
 import type { ApplicationKey } from './key-record.js';
 
 /**
- * Version 1 of where keys live. Synchronous on purpose: lookups happen on every request and the embedded
- * implementation keeps everything in memory; a networked store would cache behind the same calls.
+ * Version 2 of where keys live. Reads are synchronous on purpose: lookups happen on every request, so every
+ * implementation answers them from memory (the networked one from a copy it keeps fresh). Writes are
+ * asynchronous (version 2) so a networked store can refuse one it could not make durable and shared, instead of
+ * a key living on one instance only.
  */
 export interface KeyStore {
-  readonly version: 1;
-  /** Every key, revoked ones included. */
+  readonly version: 2;
+  /** Every key, revoked ones included, in the order they were added. */
   list(): ApplicationKey[];
   find(id: string): ApplicationKey | undefined;
-  add(key: ApplicationKey): void;
+  /** Resolves once the key is stored; rejects (and stores nothing) on a duplicate id or an unreachable store. */
+  add(key: ApplicationKey): Promise<void>;
   /** Marks a key revoked; false when no such key exists or it already was. */
-  revoke(id: string, at: Date): boolean;
+  revoke(id: string, at: Date): Promise<boolean>;
   /** The admin key's hash when one was generated and stored. */
   adminHash(): string | undefined;
-  setAdminHash(hash: string): void;
+  setAdminHash(hash: string): Promise<void>;
   /** Where it lives, for messages. */
   readonly location: string;
 }

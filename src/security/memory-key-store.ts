@@ -3,7 +3,7 @@ import type { KeyStore } from './key-store.js';
 
 /** Keys in memory only: for tests and embedders that keep keys elsewhere. */
 export class MemoryKeyStore implements KeyStore {
-  readonly version = 1;
+  readonly version = 2;
   readonly location = '(memory)';
   private keys: ApplicationKey[] = [];
   private admin: string | undefined;
@@ -16,12 +16,12 @@ export class MemoryKeyStore implements KeyStore {
     return this.keys.find((key) => key.id === id);
   }
 
-  add(key: ApplicationKey): void {
+  async add(key: ApplicationKey): Promise<void> {
     if (this.find(key.id)) throw new Error(`a key with id ${key.id} exists`);
     this.keys = [...this.keys, { ...key }];
   }
 
-  revoke(id: string, at: Date): boolean {
+  async revoke(id: string, at: Date): Promise<boolean> {
     const key = this.find(id);
     if (!key || key.revoked_at !== undefined) return false;
     this.keys = this.keys.map((existing) => (existing.id === id ? { ...existing, revoked_at: at.toISOString() } : existing));
@@ -32,7 +32,7 @@ export class MemoryKeyStore implements KeyStore {
     return this.admin;
   }
 
-  setAdminHash(hash: string): void {
+  async setAdminHash(hash: string): Promise<void> {
     this.admin = hash;
   }
 }

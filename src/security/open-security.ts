@@ -1,6 +1,9 @@
 import type { Config } from '../config/schema.js';
 import type { RequestRecord } from '../core/ledger-record.js';
+import type { CounterStore } from '../store/counter-store.js';
 import { GatewaySecurity } from './gateway-security.js';
+import type { LimiterLogger } from './key-limiter.js';
+import type { KeyStore } from './key-store.js';
 import { recordCostFunction } from './record-cost.js';
 
 export class StartupRefused extends Error {
@@ -15,25 +18,40 @@ export interface OpenedSecurity {
   generatedAdminKey?: string;
 }
 
+export interface OpenSecurityOptions {
+  config: Config;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  generateAdminKey?: boolean;
+  /** Where keys live; the key file in the data directory when absent (Postgres in a cluster). */
+  store?: KeyStore;
+  /** Where per-key limits count; memory when absent (Redis in a cluster). */
+  counters?: CounterStore;
+  logger?: LimiterLogger;
+}
+
 /**
- * Builds the gateway's security before it listens. Throws StartupRefused when the bind is not loopback and no
- * admin key exists. With `generateAdminKey`, a loopback start with no admin key anywhere creates one.
+ * Builds the gateway's security before it listens. Rejects with StartupRefused when the bind is not loopback and
+ * no admin key exists. With `generateAdminKey`, a loopback start with no admin key anywhere creates one.
  */
-export function openSecurity(options: { config: Config; dataDir: string; env: NodeJS.ProcessEnv; generateAdminKey?: boolean }): OpenedSecurity {
+export async function openSecurity(options: OpenSecurityOptions): Promise<OpenedSecurity> {
   const security = new GatewaySecurity({
     config: options.config.auth,
     bindHost: options.config.server.host,
     dataDir: options.dataDir,
     env: options.env,
     costOf: recordCostFunction(options.config),
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.counters ? { counters: options.counters } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   const refusal = security.startupRefusal(options.config.server.host);
   if (refusal) throw new StartupRefused(refusal);
-  const generatedAdminKey = options.generateAdminKey && security.adminKey.source === 'none' ? security.adminKey.generate() : undefined;
+  const generatedAdminKey = options.generateAdminKey && security.adminKey.source === 'none' ? await security.adminKey.generate() : undefined;
   const observer: OpenedSecurity['observer'] = {
     requestStarted() {},
     requestFinished(record) {
-      security.recordUsage(record);
+      void security.recordUsage(record);
     },
   };
   return { security, observer, ...(generatedAdminKey ? { generatedAdminKey } : {}) };

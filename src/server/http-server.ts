@@ -60,7 +60,9 @@ async function route(
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const method = request.method ?? 'GET';
-  const denied = authorizeRequest(gateway, request, path, method);
+  const verdict = authorizeRequest(gateway, request, path, method);
+  // A promise only for a key with rate or budget limits (its counters may be in Redis): nothing else waits.
+  const denied = verdict instanceof Promise ? await verdict : verdict;
   if (denied) {
     request.resume();
     sendError(response, denied.error, denied.format);

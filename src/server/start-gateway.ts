@@ -50,7 +50,15 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   mkdirSync(options.dataDir, { recursive: true });
   const logger = options.logger ?? createLogger(options.config.logging.level);
   // Before listening: a non-loopback bind without an admin key refuses to start here.
-  const opened = openSecurity({ config: options.config, dataDir: options.dataDir, env: options.env ?? process.env, generateAdminKey: options.generateAdminKey ?? false });
+  const opened = await openSecurity({
+    config: options.config,
+    dataDir: options.dataDir,
+    env: options.env ?? process.env,
+    generateAdminKey: options.generateAdminKey ?? false,
+    ...(options.stores?.keys ? { store: options.stores.keys } : {}),
+    ...(options.stores?.counters ? { counters: options.stores.counters } : {}),
+    logger: logger.child({ component: 'key-limits' }),
+  });
   const gateway = new Gateway({
     config: options.config,
     env: options.env ?? process.env,

@@ -2,6 +2,8 @@ import type { BreakerSettings, BreakerState, CircuitBreakers } from '../dispatch
 import type { Cooldowns } from '../dispatch/cooldowns.js';
 import type { SessionAffinityStore } from '../models/affinity/session-affinity.js';
 import type { CacheStore } from './cache-store.js';
+import type { CounterStore } from './counter-store.js';
+import type { KeyStore } from '../security/key-store.js';
 import type { SemanticCacheStore } from './semantic-cache-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { PolicyDocument } from './policy/policy-document.js';
@@ -13,6 +15,10 @@ import type { PolicyStore } from './policy/policy-store.js';
  */
 export interface GatewayStores {
   sessions?: SessionStore;
+  /** Application keys (Postgres in a cluster); the key file in the data directory when absent. */
+  keys?: KeyStore;
+  /** Per-key rate and budget counters (Redis in a cluster); memory when absent. */
+  counters?: CounterStore;
   /** The policy store and the document read from it before the gateway started. */
   policy?: { store: PolicyStore; initial: PolicyDocument };
   /** Builds the breakers; `onChange` is the gateway's own listener (log line, metrics). */

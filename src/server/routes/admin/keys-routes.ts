@@ -37,14 +37,14 @@ export async function handleKeyRoutes(gateway: Gateway, request: IncomingMessage
           `Send {"name": "...", "scopes": ["chat", "embeddings", "models:read", "admin"], "limits": {...}}${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}.`,
         );
       }
-      const { key, secret } = createApplicationKey(security.store, parsed.data);
+      const { key, secret } = await createApplicationKey(security.store, parsed.data);
       gateway.logger.info({ keyId: key.id, name: key.name, scopes: key.scopes }, 'application key created');
       sendJson(response, 201, { ...publicKeyView(key), key: secret });
       return true;
     }
     const match = keyPath.exec(path);
     if (match?.[1] && method === 'DELETE') {
-      if (!security.store.revoke(match[1], new Date())) throw new GatewayError('not_found', `No active key with id ${match[1]}.`);
+      if (!(await security.store.revoke(match[1], new Date()))) throw new GatewayError('not_found', `No active key with id ${match[1]}.`);
       gateway.logger.info({ keyId: match[1] }, 'application key revoked');
       sendJson(response, 200, { id: match[1], revoked: true });
       return true;

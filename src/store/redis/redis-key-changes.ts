@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { KeyChanges } from '../key-changes.js';
+
+export interface RedisKeyChangesOptions {
+  /** Commands: must not queue while disconnected (see `createRedisCommandClient`). */
+  client: Redis;
+  /** The cluster's connection in subscriber mode (shared with the routing-state channel). */
+  subscriber: Redis;
+  keyPrefix: string;
+  instanceId?: string;
+}
+
+/**
+ * Key-change announcements on the pub/sub channel `<prefix>keys`: `{origin}` only, never key data. Delivery is
+ * at most once (a reconnect loses what was sent meanwhile), which the key store's periodic resync covers.
+ */
+export class RedisKeyChanges implements KeyChanges {
+  readonly specificationVersion = 'v1' as const;
+  readonly instanceId: string;
+  readonly #client: Redis;
+  readonly #subscriber: Redis;
+  readonly #channelName: string;
+  readonly #listeners = new Set<() => void>();
+  readonly #subscribed: Promise<unknown>;
+  readonly #onMessage = (channel: string, text: string): void => {
+    if (channel !== this.#channelName) return;
+    let origin: unknown;
+    try {
+      origin = (JSON.parse(text) as { origin?: unknown }).origin;
+    } catch {
+      return;
+    }
+    if (typeof origin !== 'string' || origin === this.instanceId) return;
+    for (const listener of this.#listeners) listener();
+  };
+
+  constructor(options: RedisKeyChangesOptions) {
+    this.instanceId = options.instanceId ?? randomUUID();
+    this.#client = options.client;
+    this.#subscriber = options.subscriber;
+    this.#channelName = `${options.keyPrefix}keys`;
+    this.#subscriber.on('message', this.#onMessage);
+    this.#subscribed = this.#subscriber.subscribe(this.#channelName).catch(() => undefined);
+  }
+
+  /** Resolves once the SUBSCRIBE went through (or failed); tests wait for it before announcing. */
+  whenSubscribed(): Promise<unknown> {
+    return this.#subscribed;
+  }
+
+  async announce(): Promise<void> {
+    await this.#client.publish(this.#channelName, JSON.stringify({ origin: this.instanceId }));
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.#listeners.clear();
+    this.#subscriber.off('message', this.#onMessage);
+    // The subscriber connection belongs to the cluster stores, which close it.
+  }
+}
