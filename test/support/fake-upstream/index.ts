@@ -1,6 +1,7 @@
 export { startFakeUpstream } from './server.js';
 export type {
   BehaviourChooser,
+  EmbeddingsScript,
   ErrorBehaviour,
   ErrorKind,
   FakeBehaviour,

@@ -205,7 +205,10 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
       return sendJson(exchange, 200, JSON.stringify(modelsBody(script.models ?? defaultModels)));
     }
     if (request.method === 'POST' && request.path === '/v1/embeddings') {
-      return sendJson(exchange, 200, JSON.stringify(embeddingsBody(request.json)));
+      const fault = script.embeddings?.fault;
+      if (fault?.kind === 'hang') return;
+      if (fault?.kind === 'error') return answerError(exchange, fault, 'openai-chat', 'req_fake_embeddings');
+      return sendJson(exchange, 200, JSON.stringify(embeddingsBody(request.json, script.embeddings?.vectorFor)));
     }
     const notFound = errorBody({ kind: 'error', status: 404, message: `no route ${request.method} ${request.path}` }, 'openai-chat', '');
     sendJson(exchange, 404, JSON.stringify(notFound));

@@ -37,7 +37,7 @@ function inputTexts(input: unknown): string[] {
   return [JSON.stringify(input ?? '')];
 }
 
-export function embeddingsBody(json: unknown): unknown {
+export function embeddingsBody(json: unknown, vectorFor?: (text: string) => number[] | undefined): unknown {
   const request = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
   const dimensions = typeof request['dimensions'] === 'number' ? request['dimensions'] : 8;
   // The openai SDK asks for base64 by default and decodes little-endian float32 itself.
@@ -47,7 +47,7 @@ export function embeddingsBody(json: unknown): unknown {
   return {
     object: 'list',
     data: texts.map((text, index) => {
-      const vector = deterministicVector(text, dimensions);
+      const vector = vectorFor?.(text) ?? deterministicVector(text, dimensions);
       return {
         object: 'embedding',
         index,

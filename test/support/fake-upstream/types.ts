@@ -162,6 +162,16 @@ export interface FakeScript {
   models?: string[];
   /** Default pause between streamed chunks. */
   interChunkDelayMs?: number;
+  /** `POST /v1/embeddings`; by default every input gets a deterministic unit vector derived from its text. */
+  embeddings?: EmbeddingsScript;
+}
+
+/** Control over `POST /v1/embeddings`, e.g. to make two texts similar on purpose. */
+export interface EmbeddingsScript {
+  /** This text's vector instead of the derived one (undefined: the derived one). */
+  vectorFor?: (text: string) => number[] | undefined;
+  /** Every embeddings call fails (an error in OpenAI's format) or never answers. */
+  fault?: ErrorBehaviour | HangBehaviour;
 }
 
 export interface FakeUpstream {
