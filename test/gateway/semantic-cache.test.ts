@@ -4,6 +4,10 @@ import { ConfigError } from '../../src/config/config-error.js';
 import { parseConfig } from '../../src/config/load.js';
 import type { ConfigInput } from '../../src/config/schema.js';
 import type { RequestRecord } from '../../src/core/ledger-record.js';
+import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
+import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
+import { postChat, startInstance } from '../cluster/cluster-harness.js';
+import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';
 
@@ -25,6 +29,10 @@ const vectors: Record<string, number[]> = {
   'which is the largest ocean': [0, 0.99, 0, Math.sqrt(1 - 0.99 ** 2)],
   'How tall is Everest?': [0.5, 0.5, 0.5, 0.5],
   'how tall is mount Everest': [0.49, 0.51, 0.5, 0.5],
+  'Who wrote Hamlet?': [Math.SQRT1_2, 0, Math.SQRT1_2, 0],
+  'who is the author of Hamlet': [0.7, 0.1, 0.7, 0.1],
+  'Who painted the Mona Lisa?': [0, Math.SQRT1_2, 0, Math.SQRT1_2],
+  'who is the painter of the Mona Lisa': [0.1, 0.7, 0.1, 0.7],
 };
 
 function semanticConfig(url: string): ConfigInput {
@@ -171,6 +179,29 @@ describe('semantic response cache', () => {
     expect(chatRequests()).toBe(2);
   });
 
+  it('never serves the answer of a switched-off model, and a switched-off embeddings model is a miss', async () => {
+    const switches = harness.gateway.gateway.switches;
+    await ask('Who wrote Hamlet?');
+    await switches.set({ provider: 'local', model: 'gpt-test', enabled: false });
+    try {
+      const { response } = await ask('who is the author of Hamlet');
+      expect(response.headers.get('x-hermes-router-cache')).toBeNull();
+      expect(response.headers.get('x-hermes-router-model')).toBe('local/big-test');
+    } finally {
+      await switches.set({ provider: 'local', model: 'gpt-test', enabled: true });
+    }
+    await ask('Who painted the Mona Lisa?');
+    await switches.set({ provider: 'local', model: 'embed-test', enabled: false });
+    try {
+      const before = embeddingCalls();
+      const { response } = await ask('who is the painter of the Mona Lisa');
+      expect(response.headers.get('x-hermes-router-cache')).toBeNull();
+      expect(embeddingCalls()).toBe(before);
+    } finally {
+      await switches.set({ provider: 'local', model: 'embed-test', enabled: true });
+    }
+  });
+
   it('follows the exact cache rules: no embeddings call for tools, tool loops or a temperature above 0', async () => {
     const tools = [{ type: 'function' as const, function: { name: 'lookup', parameters: { type: 'object' } } }];
     await ask('What is the capital of France?', { tools });
@@ -202,5 +233,36 @@ describe('semantic cache config', () => {
     expect(parse({ enabled: false, semantic: { enabled: true, embedding_model: 'embed-test' } })).toThrow(/cache\.semantic\.enabled: .*cache\.enabled: true/);
     expect(parse({ enabled: true, semantic: { enabled: true, embedding_model: 'embed-test', threshold: 1.5 } })).toThrow(ConfigError);
     expect(parse({ enabled: true, semantic: { enabled: true, embedding_model: 'embed-test' } })).not.toThrow();
+  });
+});
+
+const clusterAvailable = (await postgresAvailable()) && (await redisAvailable());
+if (!clusterAvailable) console.warn(`skipping the two-instance semantic cache test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
+
+describe.skipIf(!clusterAvailable)('semantic response cache shared through Redis', () => {
+  it('a paraphrase answered on A is served on B from the shared cache', async () => {
+    const upstream = await startFakeUpstream();
+    upstream.setScript({ embeddings: { vectorFor: (text) => vectors[text] } });
+    const endpoints = { postgresUrl: postgresTestUrl, redisUrl: redisTestUrl, schema: uniqueSchemaName('semantic'), keyPrefix: uniqueKeyPrefix('semantic') };
+    const configure = (config: ConfigInput): ConfigInput => {
+      const semantic = semanticConfig(upstream.url);
+      return { ...config, providers: semantic.providers, cache: semantic.cache };
+    };
+    const instances = [await startInstance(upstream.url, endpoints, { configure }), await startInstance(upstream.url, endpoints, { configure })];
+    try {
+      const [first, second] = instances.map((started) => started.instance.url);
+      const question = (content: string) => ({ model: 'gpt-test', temperature: 0, messages: [{ role: 'user', content }] });
+      const answered = await postChat(first ?? '', question('What is the capital of France?'));
+      const served = await postChat(second ?? '', question('what is the capital city of France'));
+      expect(served.status).toBe(200);
+      expect(served.body).toEqual(answered.body);
+      expect(upstream.requests.filter((request) => request.format !== undefined)).toHaveLength(1);
+      expect(upstream.requestCount('/v1/embeddings')).toBe(2);
+    } finally {
+      await Promise.allSettled(instances.map((started) => started.close()));
+      await upstream.close();
+      await dropSchemas([endpoints.schema]);
+      await deleteKeyPrefixes([endpoints.keyPrefix]);
+    }
   });
 });
