@@ -10,6 +10,7 @@ import { metricsRoute } from './routes/metrics.js';
 import type { DashboardGatewayView } from './routes/dashboard/dashboard-api.js';
 import { dashboardRoute, gatewayDashboardView, gatewaySecurityOf } from './routes/dashboard/dashboard-route.js';
 import type { GatewaySecurity } from '../security/gateway-security.js';
+import { exportLimiterMetrics } from '../security/limit-metrics.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
 import { createLogger, startGateway } from './start-gateway.js';
 import type { RunningGateway } from './start-gateway.js';
@@ -105,6 +106,7 @@ export async function runConfiguredGateway(options: {
   dashboardSecurity = gatewaySecurityOf(running.gateway);
   running.gateway.onBreakerChange((key, state) => metrics.setCircuitState(key, state));
   if (cluster) {
+    exportLimiterMetrics(running.security.limiter, metrics.registry);
     cluster.routingState.followPolicy(running.gateway.switches);
     await cluster.routingState.start();
   }

@@ -10,6 +10,7 @@ import { emptyPolicyDocument } from './policy/policy-document.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
 import { PostgresPolicyStore } from './postgres/postgres-policy-store.js';
+import { PostgresKeyStore } from './postgres/postgres-key-store.js';
 import { SchemaTooNewError } from './postgres/postgres-migrations.js';
 import { createPostgresPool } from './postgres/postgres-pool.js';
 import {
@@ -20,6 +21,8 @@ import {
 } from './redis/redis-connection.js';
 import { SharedStateHealth, type StateLogger, silentStateLogger } from './redis/redis-health.js';
 import { RedisRoutingStateChannel } from './redis/redis-routing-state-channel.js';
+import { RedisKeyChanges } from './redis/redis-key-changes.js';
+import { RedisCounterStore } from './redis/redis-counter-store.js';
 import { SharedRoutingState } from './shared-routing-state.js';
 import { RedisCacheStore } from './redis/redis-cache-store.js';
 import { RedisSemanticCacheStore } from './redis/redis-semantic-cache-store.js';
@@ -46,6 +49,8 @@ export interface ClusterStores {
   ledgerStore: PostgresLedgerStore;
   routingState: SharedRoutingState;
   health: SharedStateHealth;
+  /** Application keys: Postgres, kept in memory, changes announced on Redis (`gatewayStores.keys`). */
+  keys: PostgresKeyStore;
   /** Closes Redis connections and the policy pool (not the ledger store). */
   close(): Promise<void>;
 }
@@ -81,13 +86,26 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
   const ledgerStore = new PostgresLedgerStore(connection);
   const policyPool = createPostgresPool({ ...connection, maxConnections: 2 });
   const policyStore = new PostgresPolicyStore({ ...connection, pool: policyPool });
+  const keyStore = new PostgresKeyStore({
+    ...connection,
+    pool: policyPool,
+    changes: new RedisKeyChanges({ client, subscriber, keyPrefix: storage.redis_key_prefix }),
+    resyncIntervalMs: storage.resync_ms,
+    logger,
+  });
+  // Read alongside the policy, so a Postgres outage at start costs one connect timeout, not two.
+  const keysStarted = keyStore.start().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   let initial: PolicyDocument;
   try {
     await ledgerStore.ready();
     initial = await policyStore.load();
   } catch (error) {
     if (error instanceof SchemaTooNewError) {
-      await Promise.allSettled([ledgerStore.close(), policyPool.end(), closeRedisClient(client), closeRedisClient(subscriber)]);
+      await keysStarted;
+      await Promise.allSettled([keyStore.close(), ledgerStore.close(), policyPool.end(), closeRedisClient(client), closeRedisClient(subscriber)]);
       throw error;
     }
     logger.warn(
@@ -95,6 +113,17 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       'postgres unreachable at start: ledger rows queue and every model is on until the policy can be read',
     );
     initial = emptyPolicyDocument();
+  }
+  const keysFailed = await keysStarted;
+  if (keysFailed instanceof SchemaTooNewError) {
+    await Promise.allSettled([keyStore.close(), ledgerStore.close(), policyPool.end(), closeRedisClient(client), closeRedisClient(subscriber)]);
+    throw keysFailed;
+  }
+  if (keysFailed !== undefined) {
+    logger.warn(
+      { error: keysFailed instanceof Error ? keysFailed.message : String(keysFailed), postgres: redactUrl(postgresUrl) },
+      'postgres unreachable at start: no application key is known (keyed requests get 401) until the key store can be read',
+    );
   }
 
   const channel = new RedisRoutingStateChannel({ client, subscriber, keyPrefix: storage.redis_key_prefix });
@@ -116,6 +145,8 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       policy: { store: routingState.announcingPolicyStore(policyStore), initial },
       createBreakers: (settings, onChange) => routingState.createBreakers(settings, onChange),
       cooldowns: routingState.cooldowns,
+      keys: keyStore,
+      counters: new RedisCounterStore(client, storage.redis_key_prefix),
       cache: new RedisCacheStore(client, storage.redis_key_prefix, options.cacheMaxEntryBytes ?? 8 * 1024 * 1024),
       semanticCache: new RedisSemanticCacheStore(client, storage.redis_key_prefix),
       ...(options.affinity
@@ -133,8 +164,10 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     ledgerStore,
     routingState,
     health,
+    keys: keyStore,
     close: async () => {
       await routingState.close();
+      await keyStore.close();
       await Promise.allSettled([closeRedisClient(client), closeRedisClient(subscriber), policyPool.end()]);
     },
   };
