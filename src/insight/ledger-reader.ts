@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
-import type { LedgerFilter } from '../store/ledger-store.js';
-import { LedgerMirror } from './ledger-mirror.js';
+import type Database from 'better-sqlite3';
+import type { LedgerFilter, LedgerStore } from '../store/ledger-store.js';
+import type { LedgerMirror } from './ledger-mirror.js';
 import { hermesImportEndpoint } from './hermes-import.js';
+import { SqliteFileMirror } from './sqlite-file-mirror.js';
+import { StoreMirror } from './store-mirror.js';
 
 /** Rows summed by (day, served deployment, requested model, priced, read from cache): what savings are priced from. */
 export interface UsageGroup {
@@ -176,16 +178,14 @@ const removedSchemaSql = `CASE WHEN tool_mode = 'on' AND full_schema_tokens IS N
   ELSE 0 END`;
 
 /**
- * Read-only SQL over the ledger file for insight and the dashboard. It opens its own connection read-only, so nothing here can change the ledger the gateway writes; WAL lets it read while
- * the gateway writes. Aggregates run in SQL over a compact in-memory copy of the rows (`LedgerMirror`) that
- * catches up before each query; the attempts table is read from the file itself.
+ * Read-only SQL for insight and the dashboard, over a compact copy of the ledger (`LedgerMirror`): a
+ * `ledger.sqlite` file opened read-only, or any `LedgerStore` (the cluster's Postgres) through its facts feed.
+ * Nothing here can change the ledger. Queries read the copy as of the last `refresh()`.
  */
 export class LedgerReader {
-  readonly #ledger: Database.Database;
   readonly #mirror: LedgerMirror;
 
-  private constructor(ledger: Database.Database, mirror: LedgerMirror) {
-    this.#ledger = ledger;
+  private constructor(mirror: LedgerMirror) {
     this.#mirror = mirror;
   }
 
@@ -196,7 +196,6 @@ export class LedgerReader {
    * that share one aggregate (sessions, quality, waste) cost one computation per change, not one per call.
    */
   #remember<T>(key: string, compute: () => T): T {
-    this.#mirror.sync();
     const version = this.#mirror.version;
     const cached = this.#memo.get(key);
     if (cached !== undefined && cached.version === version) return cached.value as T;
@@ -206,24 +205,33 @@ export class LedgerReader {
     return value;
   }
 
-  /** The compact copy, caught up with the ledger. */
   #facts(): Database.Database {
-    this.#mirror.sync();
     return this.#mirror.database;
   }
 
-  /** Undefined when the ledger file does not exist yet (the gateway creates it on its first request). */
+  /**
+   * The ledger file, copied as of now. Undefined when the file does not exist yet (the gateway creates it on its
+   * first request).
+   */
   static open(path: string, busyTimeoutMs = 5_000): LedgerReader | undefined {
     if (!existsSync(path)) return undefined;
-    const database = new Database(path, { readonly: true, fileMustExist: true });
-    database.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
-    // Opened read-only, so SQLite refuses any write to the file; `query_only` is not set because it would also
-    // forbid the TEMP copy (LedgerMirror) this connection keeps.
-    return new LedgerReader(database, new LedgerMirror(database));
+    const mirror = new SqliteFileMirror(path, busyTimeoutMs);
+    mirror.catchUp();
+    return new LedgerReader(mirror);
   }
 
-  close(): void {
-    if (this.#ledger.open) this.#ledger.close();
+  /** Any ledger store, empty until the first `refresh()`; `ownsStore` closes the store with the reader. */
+  static over(store: LedgerStore, options: { ownsStore?: boolean } = {}): LedgerReader {
+    return new LedgerReader(new StoreMirror(store, options));
+  }
+
+  /** Catches the copy up with the ledger: call before a view, so it covers what was written until now. */
+  refresh(): Promise<void> {
+    return this.#mirror.sync();
+  }
+
+  close(): Promise<void> {
+    return this.#mirror.close();
   }
 
   /** Usage summed per group; `byDay` splits by day at `utcOffsetMinutes` east of UTC. */
@@ -381,13 +389,13 @@ export class LedgerReader {
   }
 
   #attemptErrors(filter: LedgerFilter, limit: number): AttemptErrorRow[] {
-    const where = whereFor(filter, 'requests.');
-    return this.#ledger
+    const where = whereFor(filter, 'facts.');
+    return this.#facts()
       .prepare(
-        `SELECT attempts.provider AS provider, attempts.model AS model,
-                COALESCE(attempts.error_class, 'status ' || attempts.status) AS errorClass, COUNT(*) AS attempts
-         FROM attempts JOIN requests ON requests.request_id = attempts.request_id
-         WHERE ${and(where, '(attempts.status >= 400 OR attempts.status = 0 OR attempts.error_class IS NOT NULL)')}
+        `SELECT attempt_errors.provider AS provider, attempt_errors.model AS model,
+                attempt_errors.error_class AS errorClass, COUNT(*) AS attempts
+         FROM attempt_errors JOIN facts ON facts.request_id = attempt_errors.request_id
+         WHERE ${and(where, '')}
          GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT @limit`,
       )
       .all({ ...where.parameters, limit }) as AttemptErrorRow[];

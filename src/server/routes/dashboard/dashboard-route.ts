@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError, toGatewayError } from '../../../core/errors.js';
 import type { InsightModels } from '../../../insight/insight-models.js';
+import type { LedgerStore } from '../../../store/ledger-store.js';
 import { LedgerReader } from '../../../insight/ledger-reader.js';
 import type { Gateway } from '../../gateway.js';
 import type { ExtraRoute } from '../../http-server.js';
@@ -16,6 +17,11 @@ import { type StaticFile, findDashboardDirectory, loadDashboardFiles } from './d
 export interface DashboardRouteOptions {
   /** The ledger's SQLite file, read through its own read-only connection. */
   ledgerPath: string;
+  /**
+   * In a cluster, the shared ledger (Postgres) every instance writes, read instead of `ledgerPath`, so each
+   * instance's dashboard covers all of them. Not closed by the route (the gateway's ledger owns it).
+   */
+  ledgerStore?: LedgerStore;
   models: InsightModels;
   /** Holds HERMES_ROUTER_ADMIN_KEY, which the API requires as a bearer token. */
   env: NodeJS.ProcessEnv;
@@ -75,6 +81,15 @@ function sendFile(response: ServerResponse, file: StaticFile): void {
   response.end(file.body);
 }
 
+/** Catches the reader up; a ledger that cannot be read (the cluster's Postgres away) is reported as unavailable. */
+async function refreshed(reader: LedgerReader): Promise<void> {
+  try {
+    await reader.refresh();
+  } catch (error) {
+    throw new GatewayError('unavailable', `The ledger cannot be read right now: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /**
  * `/dashboard` (the page and its files, which hold no data), `/dashboard/api/<view>` (JSON, admin only: a
  * dashboard session or the admin key) and the security issue's `/auth/login|session|logout`.
@@ -109,8 +124,9 @@ export function dashboardRoute(options: DashboardRouteOptions): ExtraRoute & { c
         if (handler === undefined) throw new GatewayError('not_found', `No dashboard view ${path}.`);
         const rejection = dashboardRejection(request, security, options.env);
         if (rejection) throw rejection;
-        reader ??= LedgerReader.open(options.ledgerPath);
+        reader ??= options.ledgerStore ? LedgerReader.over(options.ledgerStore) : LedgerReader.open(options.ledgerPath);
         if (reader === undefined) throw new GatewayError('unavailable', `No ledger at ${options.ledgerPath} yet.`);
+        await refreshed(reader);
         const query = parseDashboardQuery(request.url ?? path);
         const body = handler({ reader, models: options.models, gateway: options.gateway?.(), refreshMs: options.refreshMs ?? 10_000 }, query);
         sendJson(response, 200, body, { 'cache-control': 'no-store', ...dashboardSecurityHeaders });
@@ -127,7 +143,7 @@ export function dashboardRoute(options: DashboardRouteOptions): ExtraRoute & { c
   };
   return Object.assign(route, {
     close: () => {
-      reader?.close();
+      void reader?.close();
       reader = undefined;
     },
   });
