@@ -69,12 +69,14 @@ export async function runConfiguredGateway(options: {
     await ledger.close();
     await cluster?.close();
   };
-  // The dashboard reads the SQLite ledger through its own read-only connection; /dashboard/api/* needs a
+  // The dashboard reads the SQLite ledger through its own read-only connection (in a cluster, the shared
+  // Postgres ledger, so every instance shows all of them); /dashboard/api/* needs a
   // dashboard login (/auth/login, mounted with it) or the admin key.
   let dashboardGateway: DashboardGatewayView | undefined;
   let dashboardSecurity: GatewaySecurity | undefined;
   const dashboard = dashboardRoute({
     ledgerPath: ledgerDatabasePath(options.dataDir, options.config.ledger.database),
+    ...(cluster ? { ledgerStore: cluster.ledgerStore } : {}),
     models: insightModelsFromConfig(options.config),
     env: options.env,
     gateway: () => dashboardGateway,
