@@ -137,7 +137,7 @@ export class Gateway {
       health: (deployment) => ({ closed: 0, 'half-open': 1, open: 2 })[this.breakers.state(deployment.qualifiedName)],
       ...(options.stores?.affinity ? { affinity: options.stores.affinity } : {}),
     });
-    installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger);
+    installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger, options.stores?.topicSessions);
     this.pricing = {
       overrides: { ...deploymentPriceOverrides(this.catalog.deployments), ...options.config.ledger.prices },
       providerKinds: Object.fromEntries(options.config.providers.map((provider) => [provider.id, provider.kind])),

@@ -4,6 +4,8 @@ import { MemorySessionStore } from '../session/memory-session-store.js';
 import { FailOpenSessionStore } from '../session/redis-fail-open-session-store.js';
 import { RedisSessionAffinity } from '../session/redis-session-affinity.js';
 import { RedisSessionStore } from '../session/redis-session-store.js';
+import { RedisTopicSessions } from '../models/topic/inertia-redis-store.js';
+import { SessionStoreReadingTopics } from '../models/topic/inertia-session-read-along.js';
 import { type ClusterStorageConfig, resolveStorageUrl } from './config.js';
 import type { GatewayStores } from './gateway-stores.js';
 import { emptyPolicyDocument } from './policy/policy-document.js';
@@ -36,6 +38,8 @@ export interface OpenClusterStoresOptions {
   cacheMaxEntryBytes?: number;
   /** `routing.affinity`: how long and for how many sessions the last serving deployment is remembered. */
   affinity?: { ttlMs: number; maxSessions: number };
+  /** Topic routing is active: keep each session's topic inertia in Redis too (same ttl and bound as sessions). */
+  topicInertia?: boolean;
   breakerSettings: BreakerSettings;
   logger?: StateLogger;
   /** Where `hermes_router_shared_state_available` is exported (the gateway's /metrics registry). */
@@ -139,9 +143,14 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     new MemorySessionStore({ ttlMs: options.sessions.ttlMs, maxSessions: options.sessions.maxSessions }),
     health,
   );
+  const topicSessions = options.topicInertia
+    ? new RedisTopicSessions({ client, keyPrefix: storage.redis_key_prefix, ttlMs: options.sessions.ttlMs, maxSessions: options.sessions.maxSessions, health })
+    : undefined;
   return {
     gatewayStores: {
-      sessions,
+      // With topic inertia, a request's one awaited session read brings its topic state in too.
+      sessions: topicSessions ? new SessionStoreReadingTopics(sessions, topicSessions) : sessions,
+      ...(topicSessions ? { topicSessions } : {}),
       policy: { store: routingState.announcingPolicyStore(policyStore), initial },
       createBreakers: (settings, onChange) => routingState.createBreakers(settings, onChange),
       cooldowns: routingState.cooldowns,

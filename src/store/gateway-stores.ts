@@ -1,6 +1,7 @@
 import type { BreakerSettings, BreakerState, CircuitBreakers } from '../dispatch/circuit-breaker.js';
 import type { Cooldowns } from '../dispatch/cooldowns.js';
 import type { SessionAffinityStore } from '../models/affinity/session-affinity.js';
+import type { TopicSessionStore } from '../models/topic/inertia-store.js';
 import type { CacheStore } from './cache-store.js';
 import type { CounterStore } from './counter-store.js';
 import type { KeyStore } from '../security/key-store.js';
@@ -26,6 +27,8 @@ export interface GatewayStores {
   cooldowns?: Cooldowns;
   /** Which deployment last answered each session (model routing's affinity policy). */
   affinity?: SessionAffinityStore;
+  /** Each session's topic inertia (topic routing); Redis in a cluster, loaded alongside the session. */
+  topicSessions?: TopicSessionStore;
   /** The response cache's storage (Redis in a cluster). */
   cache?: CacheStore;
   /** The semantic cache's vectors (Redis in a cluster). */

@@ -2,29 +2,10 @@ import type { Candidate } from '../candidate.js';
 import type { PolicyContext } from '../policies/routing-policy.js';
 import type { TopicRouter } from '../policies/topic-hook.js';
 import type { TopicTarget } from './config.js';
-import type { TopicSessionState } from './inertia.js';
+import { MemoryTopicSessions } from './inertia-store.js';
+import type { TopicSessionStore } from './inertia-store.js';
 import type { TopicRouteDecision } from './topic-router.js';
 import { TopicRoutingEngine } from './topic-router.js';
-
-/** Where per-session topic state lives between turns. */
-export interface TopicSessionStore {
-  get(sessionId: string): TopicSessionState | undefined;
-  set(sessionId: string, state: TopicSessionState): void;
-}
-
-/** In-process store, bounded: the oldest session is forgotten first (a forgotten session starts at `none`). */
-export class MemoryTopicSessions implements TopicSessionStore {
-  private readonly states = new Map<string, TopicSessionState>();
-  constructor(private readonly maxSessions = 50_000) {}
-  get(sessionId: string): TopicSessionState | undefined {
-    return this.states.get(sessionId);
-  }
-  set(sessionId: string, state: TopicSessionState): void {
-    this.states.delete(sessionId);
-    this.states.set(sessionId, state);
-    if (this.states.size > this.maxSessions) this.states.delete(this.states.keys().next().value!);
-  }
-}
 
 /**
  * The engine behind the model router's `topic` policy slot: puts the topic's target and its fallbacks first
