@@ -3,6 +3,8 @@ import type { SemanticCacheEntry, SemanticCacheStore } from './semantic-cache-st
 
 const entry = (answerKey: string, vector: number[] = [0.5, 0.75]): SemanticCacheEntry => ({ vector, answerKey, storedAt: 1 });
 const limits = { maxEntries: 3, ttlMs: 60_000 };
+/** Vectors as plain arrays: a store may return Float32Arrays. */
+const plain = (entries: SemanticCacheEntry[]) => entries.map((stored) => ({ ...stored, vector: Array.from(stored.vector) }));
 
 /** The contract every semantic-cache store passes (memory, Redis). */
 export function describeSemanticCacheStoreContract(name: string, factory: () => Promise<SemanticCacheStore>): void {
@@ -12,8 +14,8 @@ export function describeSemanticCacheStoreContract(name: string, factory: () => 
       await store.add('n1', entry('a', [1, 0]), limits);
       await store.add('n1', entry('b', [0, 1]), limits);
       await store.add('n2', entry('c'), limits);
-      expect(await store.entries('n1')).toEqual([entry('b', [0, 1]), entry('a', [1, 0])]);
-      expect(await store.entries('n2')).toEqual([entry('c')]);
+      expect(plain(await store.entries('n1'))).toEqual([entry('b', [0, 1]), entry('a', [1, 0])]);
+      expect(plain(await store.entries('n2'))).toEqual([entry('c')]);
       expect(await store.entries('unknown')).toEqual([]);
       await store.close();
     });
@@ -23,8 +25,9 @@ export function describeSemanticCacheStoreContract(name: string, factory: () => 
       const vector = [0.123456789, -0.987654321, 0.5];
       await store.add('precise', entry('p', vector), limits);
       const [stored] = await store.entries('precise');
-      stored?.vector.forEach((value, index) => expect(value).toBeCloseTo(vector[index] as number, 6));
-      expect(stored?.vector).toHaveLength(3);
+      const values = Array.from(stored?.vector ?? []);
+      values.forEach((value, index) => expect(value).toBeCloseTo(vector[index] as number, 6));
+      expect(values).toHaveLength(3);
       await store.close();
     });
 

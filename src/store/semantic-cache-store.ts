@@ -1,7 +1,7 @@
 /** One remembered request for the semantic cache: its embedding and where the exact cache keeps its answer. */
 export interface SemanticCacheEntry {
-  /** A unit vector (length 1), so similarity is a dot product. */
-  vector: number[];
+  /** A unit vector (length 1), so similarity is a dot product; a store may hand back a Float32Array. */
+  vector: ArrayLike<number>;
   /** The exact cache key of the answer; the answer itself lives (and expires) in the exact cache. */
   answerKey: string;
   storedAt: number;

@@ -7,7 +7,7 @@ export function unitVector(vector: readonly number[]): number[] {
 }
 
 /** Cosine similarity of two unit vectors; vectors of different lengths (another embedding model) are unrelated. */
-export function unitSimilarity(left: readonly number[], right: readonly number[]): number {
+export function unitSimilarity(left: ArrayLike<number>, right: ArrayLike<number>): number {
   if (left.length !== right.length || left.length === 0) return -1;
   let dot = 0;
   for (let index = 0; index < left.length; index++) dot += (left[index] as number) * (right[index] as number);

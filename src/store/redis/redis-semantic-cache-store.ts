@@ -9,13 +9,14 @@ interface StoredEntry {
   vector: string;
 }
 
-function encodeVector(vector: readonly number[]): string {
-  return Buffer.from(new Float32Array(vector).buffer).toString('base64');
+function encodeVector(vector: ArrayLike<number>): string {
+  return Buffer.from(Float32Array.from(vector).buffer).toString('base64');
 }
 
-function decodeVector(text: string): number[] {
+/** A copy into its own buffer: a pooled Buffer's offset need not be a multiple of 4. No per-element JS (256 × 1536 floats per lookup). */
+function decodeVector(text: string): Float32Array {
   const bytes = Buffer.from(text, 'base64');
-  return Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4)));
+  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length - (bytes.length % 4)));
 }
 
 /**
