@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresPolicyStore } from '../store/postgres/postgres-policy-store.js';
+import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../store/postgres/postgres-test-support.js';
 import { routerModeFilePath } from '../tools/router-mode-file.js';
 import type { CommandContext } from './command.js';
 import { routerCommands } from './router-mode.js';
@@ -20,9 +22,12 @@ function context(): CommandContext & { out: () => string; err: () => string } {
   return { stdout, stderr, env: {}, cwd: directory, out: () => out, err: () => err };
 }
 
-async function run(action: keyof typeof routerCommands): Promise<Record<string, unknown>> {
+const postgres = await postgresAvailable();
+if (!postgres) console.warn(`skipping the router CLI's cluster case: no Postgres at ${postgresTestUrl}`);
+
+async function run(action: keyof typeof routerCommands, config = configPath): Promise<Record<string, unknown>> {
   const io = context();
-  const code = await routerCommands[action].run(['--config', configPath, '--data-dir', join(directory, 'data'), '--json'], io);
+  const code = await routerCommands[action].run(['--config', config, '--data-dir', join(directory, 'data'), '--json'], io);
   expect(code, io.err()).toBe(0);
   return JSON.parse(io.out()) as Record<string, unknown>;
 }
@@ -46,5 +51,30 @@ describe('hermes-router router, no gateway running', () => {
     const policy = JSON.parse(readFileSync(join(dataDir, 'model-policy.json'), 'utf8')) as Record<string, unknown>;
     expect(policy).toMatchObject({ revision: 1, toolRouting: { mode: 'off' }, audit: [{ toolRoutingMode: 'off', by: 'cli' }] });
     expect(await run('status')).toMatchObject({ mode: 'off' });
+  });
+});
+
+describe.skipIf(!postgres)('hermes-router router, cluster storage, no gateway running', () => {
+  const schema = uniqueSchemaName('router_cli');
+  afterAll(() => dropSchemas([schema]));
+
+  it('saves the mode in the shared policy in Postgres, where every instance reads it', async () => {
+    const clusterConfig = join(directory, 'cluster.yaml');
+    writeFileSync(
+      clusterConfig,
+      JSON.stringify({
+        server: { port: 9 },
+        providers: [{ id: 'openai', kind: 'openai', api_key: 'sk-x', models: ['gpt-4o-mini'] }],
+        storage: { kind: 'cluster', postgres_url: postgresTestUrl, redis_url: 'redis://127.0.0.1:1', postgres_schema: schema },
+      }),
+    );
+    expect(await run('shadow', clusterConfig)).toMatchObject({ mode: 'shadow', via: 'postgres' });
+    const store = new PostgresPolicyStore({ url: postgresTestUrl, schema });
+    try {
+      expect((await store.load()).toolRouting?.mode).toBe('shadow');
+    } finally {
+      await store.close();
+    }
+    expect(await run('status', clusterConfig)).toMatchObject({ mode: 'shadow', via: 'postgres' });
   });
 });
