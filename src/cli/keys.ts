@@ -1,9 +1,10 @@
 import { AdminKey } from '../security/admin-key.js';
 import { createApplicationKey } from '../security/create-key.js';
-import { FileKeyStore, keyFilePath } from '../security/file-key-store.js';
 import { publicKeyView } from '../security/key-record.js';
 import type { ApplicationKey } from '../security/key-record.js';
 import { newKeyRequestSchema } from '../security/key-request.js';
+import type { KeyStore } from '../security/key-store.js';
+import { openConfiguredKeyStore } from '../store/open-key-store.js';
 import type { Command, CommandContext } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 import type { ModelsCommandSetup } from './models-setup.js';
@@ -19,9 +20,24 @@ const usages = {
   'admin-reset': `Usage: hermes-router keys admin-reset ${common}\nGenerates a new admin key, prints it once, stores its hash (the old one stops working).\n`,
 };
 
-/** The key file a command edits: the gateway's own (config `auth.key_file`, else `keys.json` in the data dir). */
-function openStore(setup: ModelsCommandSetup): FileKeyStore {
-  return new FileKeyStore(keyFilePath(setup.dataDir, setup.config.auth.key_file));
+/**
+ * Runs a command on the keys the gateway uses: its key file (config `auth.key_file`, else `keys.json` in the
+ * data dir), or with `storage: {kind: cluster}` the cluster's Postgres store. Errors are printed, exit code 1.
+ */
+async function withKeyStore(setup: ModelsCommandSetup, context: CommandContext, work: (store: KeyStore) => Promise<number> | number): Promise<number> {
+  return withErrors(context, async () => {
+    const opened = await openConfiguredKeyStore({
+      storage: setup.config.storage,
+      dataDir: setup.dataDir,
+      ...(setup.config.auth.key_file ? { keyFile: setup.config.auth.key_file } : {}),
+      env: context.env,
+    });
+    try {
+      return await work(opened.store);
+    } finally {
+      await opened.close();
+    }
+  });
 }
 
 function finish(context: CommandContext, json: boolean, text: string, result: object): number {
@@ -88,8 +104,8 @@ export const keysCreateCommand: Command = {
       context.stderr.write(`${issue ? `${issue.path.join('.') || 'arguments'}: ${issue.message}\n` : ''}${usages.create}`);
       return 2;
     }
-    return withErrors(context, async () => {
-      const { key, secret } = await createApplicationKey(openStore(setup), parsed.data);
+    return withKeyStore(setup, context, async (store) => {
+      const { key, secret } = await createApplicationKey(store, parsed.data);
       return finish(
         context,
         setup.json,
@@ -106,8 +122,7 @@ export const keysListCommand: Command = {
   async run(args, context) {
     const setup = setupModelsCommand(args, context, usages.list);
     if (typeof setup === 'number') return setup;
-    return withErrors(context, () => {
-      const store = openStore(setup);
+    return withKeyStore(setup, context, (store) => {
       const keys = store.list();
       const lines = keys.map(
         (key) => `${key.id}  ${key.revoked_at ? 'revoked' : 'active '}  ${key.hint}  ${key.name}  [${key.scopes.join(',')}]  ${describeLimits(key)}`,
@@ -130,8 +145,8 @@ export const keysRevokeCommand: Command = {
       context.stderr.write(usages.revoke);
       return 2;
     }
-    return withErrors(context, async () => {
-      if (!(await openStore(setup).revoke(id, new Date()))) {
+    return withKeyStore(setup, context, async (store) => {
+      if (!(await store.revoke(id, new Date()))) {
         context.stderr.write(`No active key with id ${id} (see "hermes-router keys list").\n`);
         return 1;
       }
@@ -146,8 +161,8 @@ export const keysAdminResetCommand: Command = {
   async run(args, context) {
     const setup = setupModelsCommand(args, context, usages['admin-reset']);
     if (typeof setup === 'number') return setup;
-    return withErrors(context, async () => {
-      const adminKey = new AdminKey(openStore(setup), context.env);
+    return withKeyStore(setup, context, async (store) => {
+      const adminKey = new AdminKey(store, context.env);
       const secret = await adminKey.generate();
       const shadowed = adminKey.source === 'env' ? '\nHERMES_ROUTER_ADMIN_KEY is set and wins over this key while it is set.\n' : '';
       return finish(context, setup.json, `New admin key (shown once; only its hash is stored):\n\n  ${secret}\n${shadowed}`, { admin_key: secret, source: adminKey.source });

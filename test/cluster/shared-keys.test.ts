@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
 import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
@@ -6,6 +11,7 @@ import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
 import { anthropicChat, bearer, call, openAiChat } from '../security/security-client.js';
 import type { Answer } from '../security/security-client.js';
+import { defaultConfig } from '../support/gateway-harness.js';
 import { clusterAdminKey, startInstance, within } from './cluster-harness.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
@@ -105,6 +111,31 @@ describe.skipIf(!available)('application keys and their limits shared by two ins
     expect((await call(`${first.url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status).toBe(200);
     // The tokens are added when A's request finished; B reads the same Redis total.
     await within(1_000, async () => (await call(`${second.url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status === 429);
+  });
+
+  it('the keys CLI edits the cluster\'s keys, not a local file: both instances follow within 1 s', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'hermes-router-keys-cli-cluster-'));
+    try {
+      const configPath = join(directory, 'config.yaml');
+      const storage = { kind: 'cluster', postgres_url: endpoints.postgresUrl, redis_url: endpoints.redisUrl, postgres_schema: endpoints.schema, redis_key_prefix: endpoints.keyPrefix };
+      writeFileSync(configPath, JSON.stringify({ ...defaultConfig(upstream.url), storage }));
+      const run = async (...args: string[]): Promise<{ code: number; stdout: string }> => {
+        const stdout = new PassThrough();
+        let text = '';
+        stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        const code = await main([...args, '--config', configPath, '--data-dir', directory, '--json'], { stdout, stderr: new PassThrough(), env: {}, cwd: directory });
+        return { code, stdout: text };
+      };
+      const created = await run('keys', 'create', '--name', 'from the cli', '--scopes', 'chat,models:read');
+      expect(created.code).toBe(0);
+      const { id, key } = JSON.parse(created.stdout.trim()) as { id: string; key: string };
+      const accepted = await Promise.all([acceptedWithin(first, key, true), acceptedWithin(second, key, true)]);
+      console.info(`key created by the CLI accepted by both instances after ${Math.max(...accepted).toFixed(1)} ms`);
+      expect((await run('keys', 'revoke', id)).code).toBe(0);
+      await Promise.all([acceptedWithin(first, key, false), acceptedWithin(second, key, false)]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('exports the fail-open counter, at zero while Redis answers', async () => {

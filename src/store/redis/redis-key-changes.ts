@@ -5,8 +5,11 @@ import type { KeyChanges } from '../key-changes.js';
 export interface RedisKeyChangesOptions {
   /** Commands: must not queue while disconnected (see `createRedisCommandClient`). */
   client: Redis;
-  /** The cluster's connection in subscriber mode (shared with the routing-state channel). */
-  subscriber: Redis;
+  /**
+   * The cluster's connection in subscriber mode (shared with the routing-state channel). Without one the
+   * changes are only announced, never heard (the `keys` CLI commands).
+   */
+  subscriber?: Redis;
   keyPrefix: string;
   instanceId?: string;
 }
@@ -19,7 +22,7 @@ export class RedisKeyChanges implements KeyChanges {
   readonly specificationVersion = 'v1' as const;
   readonly instanceId: string;
   readonly #client: Redis;
-  readonly #subscriber: Redis;
+  readonly #subscriber: Redis | undefined;
   readonly #channelName: string;
   readonly #listeners = new Set<() => void>();
   readonly #subscribed: Promise<unknown>;
@@ -40,8 +43,8 @@ export class RedisKeyChanges implements KeyChanges {
     this.#client = options.client;
     this.#subscriber = options.subscriber;
     this.#channelName = `${options.keyPrefix}keys`;
-    this.#subscriber.on('message', this.#onMessage);
-    this.#subscribed = this.#subscriber.subscribe(this.#channelName).catch(() => undefined);
+    this.#subscriber?.on('message', this.#onMessage);
+    this.#subscribed = this.#subscriber?.subscribe(this.#channelName).catch(() => undefined) ?? Promise.resolve();
   }
 
   /** Resolves once the SUBSCRIBE went through (or failed); tests wait for it before announcing. */
@@ -60,7 +63,7 @@ export class RedisKeyChanges implements KeyChanges {
 
   async close(): Promise<void> {
     this.#listeners.clear();
-    this.#subscriber.off('message', this.#onMessage);
+    this.#subscriber?.off('message', this.#onMessage);
     // The subscriber connection belongs to the cluster stores, which close it.
   }
 }
