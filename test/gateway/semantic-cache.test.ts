@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
@@ -33,6 +34,8 @@ const vectors: Record<string, number[]> = {
   'who is the author of Hamlet': [0.7, 0.1, 0.7, 0.1],
   'Who painted the Mona Lisa?': [0, Math.SQRT1_2, 0, Math.SQRT1_2],
   'who is the painter of the Mona Lisa': [0.1, 0.7, 0.1, 0.7],
+  'How many legs does a spider have?': [0.6, 0.8, 0, 0],
+  'how many legs do spiders have': [0.62, 0.78, 0.08, 0],
 };
 
 function semanticConfig(url: string): ConfigInput {
@@ -104,6 +107,19 @@ describe('semantic response cache', () => {
     const embedding = await recordOf(`${response.headers.get('x-hermes-router-request-id')}:semantic-embedding`);
     expect(embedding).toMatchObject({ endpoint: '/v1/embeddings', status: 200, servedModel: 'embed-test' });
     expect(embedding?.usage?.inputTokens).toBeGreaterThan(0);
+  });
+
+  it('works in the Anthropic format too, with the system prompt as part of the namespace', async () => {
+    const anthropic = new Anthropic({ baseURL: harness.anthropicBaseUrl, apiKey: 'x', maxRetries: 0 });
+    const askClaude = (content: string, system: string) =>
+      anthropic.messages.create({ model: 'claude-test', max_tokens: 50, temperature: 0, system, messages: [{ role: 'user', content }] }).withResponse();
+    const { data: first } = await askClaude('How many legs does a spider have?', 'Be brief.');
+    const { data: second, response } = await askClaude('how many legs do spiders have', 'Be brief.');
+    expect(response.headers.get('x-hermes-router-cache')).toBe('semantic-hit');
+    expect(second.content).toEqual(first.content);
+    const { response: otherSystem } = await askClaude('how many legs do spiders have', 'Be verbose.');
+    expect(otherSystem.headers.get('x-hermes-router-cache')).toBeNull();
+    expect(chatRequests()).toBe(2);
   });
 
   it('an exact repeat is an exact hit and calls no embeddings model', async () => {
