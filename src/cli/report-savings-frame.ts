@@ -6,6 +6,7 @@ import type { InsightModels } from '../insight/insight-models.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
 import { LedgerReader } from '../insight/ledger-reader.js';
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
+import { openConfiguredLedgerStore } from '../store/open-ledger-store.js';
 import type { CommandContext } from './command.js';
 import type { ReportOptions } from './report-options.js';
 import { parseReportOptions, reportFlagsUsage } from './report-options.js';
@@ -34,8 +35,25 @@ function takeConfigFlag(args: string[]): { configPath: string | undefined; rest:
 }
 
 /**
+ * The ledger the config names, copied for the insight queries: `ledger.sqlite` opened read-only (undefined when
+ * it does not exist yet), or in a cluster the shared Postgres ledger, which covers every instance.
+ */
+async function openReader(config: Config, dataDir: string, env: NodeJS.ProcessEnv): Promise<LedgerReader | undefined> {
+  if (config.storage.kind !== 'cluster') return LedgerReader.open(ledgerDatabasePath(dataDir, config.ledger.database));
+  const store = await openConfiguredLedgerStore({ storage: config.storage, dataDir, database: config.ledger.database, env });
+  const reader = LedgerReader.over(store, { ownsStore: true });
+  try {
+    await reader.refresh();
+  } catch (error) {
+    await reader.close();
+    throw error;
+  }
+  return reader;
+}
+
+/**
  * The frame of the insight reports: the shared report flags plus `--config` (prices, context windows and the
- * baseline come from the config's models), the ledger opened read-only, a friendly line when there is none.
+ * baseline come from the config's models), the configured ledger read-only, a friendly line when there is none.
  */
 export async function runInsightReport(
   args: string[],
@@ -66,9 +84,15 @@ export async function runInsightReport(
     context.stderr.write(`${report.name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
-  const path = ledgerDatabasePath(dataDir, config.ledger.database);
-  const reader = LedgerReader.open(path);
+  let reader: LedgerReader | undefined;
+  try {
+    reader = await openReader(config, dataDir, context.env);
+  } catch (error) {
+    context.stderr.write(`${report.name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
   if (reader === undefined) {
+    const path = ledgerDatabasePath(dataDir, config.ledger.database);
     if (options.json) context.stdout.write(`${JSON.stringify(report.empty())}\n`);
     else context.stdout.write(`No ledger at ${path} yet: the gateway creates it when it serves its first request.\n`);
     return 0;
@@ -80,6 +104,6 @@ export async function runInsightReport(
     context.stderr.write(`${report.name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   } finally {
-    reader.close();
+    await reader.close();
   }
 }
