@@ -111,8 +111,11 @@ describe('semantic response cache', () => {
 
   it('works in the Anthropic format too, with the system prompt as part of the namespace', async () => {
     const anthropic = new Anthropic({ baseURL: harness.anthropicBaseUrl, apiKey: 'x', maxRetries: 0 });
+    // `temperature` is sent as is; this SDK version's types leave it out.
     const askClaude = (content: string, system: string) =>
-      anthropic.messages.create({ model: 'claude-test', max_tokens: 50, temperature: 0, system, messages: [{ role: 'user', content }] }).withResponse();
+      anthropic.messages
+        .create({ model: 'claude-test', max_tokens: 50, temperature: 0, system, messages: [{ role: 'user', content }] } as Anthropic.MessageCreateParamsNonStreaming)
+        .withResponse();
     const { data: first } = await askClaude('How many legs does a spider have?', 'Be brief.');
     const { data: second, response } = await askClaude('how many legs do spiders have', 'Be brief.');
     expect(response.headers.get('x-hermes-router-cache')).toBe('semantic-hit');
