@@ -9,61 +9,14 @@
  * Each server runs in its own process so its CPU time is its own; the machine is shared and noisy, so read
  * the ratios, not the absolute numbers.
  */
-import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { type BenchServer as Server, cpuOf, hermesBody as bodyFor, percentile, spawnServer } from './support.js';
 
 const { values: flags } = parseArgs({
   options: { requests: { type: 'string', default: '600' }, json: { type: 'boolean', default: false } },
 });
 const requestsPerRun = Number(flags.requests);
-
-interface Server {
-  name: string;
-  child: ChildProcess;
-  url: string;
-}
-
-async function spawnServer(name: string, script: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = fork(new URL(script, import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
-  });
-  return { name, child, url: `http://127.0.0.1:${port}` };
-}
-
-function cpuOf(server: Server): Promise<number> {
-  return new Promise((resolve) => {
-    server.child.once('message', (message) => {
-      const cpu = (message as { cpu: NodeJS.CpuUsage }).cpu;
-      resolve((cpu.user + cpu.system) / 1000);
-    });
-    server.child.send('cpu');
-  });
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
-}
-
-const hermes = JSON.parse(readFileSync(new URL('../test/fixtures/hermes/turn-1.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-const tools = (JSON.parse(readFileSync(new URL('../test/fixtures/hermes/tools.cli.json', import.meta.url), 'utf8')) as Record<string, unknown>[]).map(
-  ({ toolset: _toolset, ...tool }) => tool,
-);
-
-function bodyFor(stream: boolean): string {
-  const body: Record<string, unknown> = { ...hermes, model: 'bench-model', tools, stream };
-  if (!stream) delete body.stream_options;
-  return JSON.stringify(body);
-}
 
 interface RunResult {
   target: string;

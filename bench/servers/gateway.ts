@@ -1,5 +1,6 @@
 // hermes-router itself, assembled as `hermes-router start` does (ledger on SQLite, metrics), with one
 // OpenAI-compatible provider pointing at the bench upstream.
+import { answerBenchControl } from './control.js';
 import pino from 'pino';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,8 +28,4 @@ const running =
     ? await startGateway({ config, dataDir, env: {}, logger })
     : await runConfiguredGateway({ config, dataDir, env: {}, logger });
 process.send?.({ port: Number(new URL(running.url).port) });
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-  // A clean exit lets --cpu-prof write its profile.
-  if (message === 'exit') process.exit(0);
-});
+answerBenchControl();

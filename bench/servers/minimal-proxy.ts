@@ -1,4 +1,5 @@
 // The baseline: node:http + undici, parse the body, set the model, re-serialise, forward, pipe the answer back.
+import { answerBenchControl } from './control.js';
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
 
@@ -28,8 +29,4 @@ server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 });
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-  // A clean exit lets --cpu-prof write its profile.
-  if (message === 'exit') process.exit(0);
-});
+answerBenchControl();

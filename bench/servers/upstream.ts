@@ -1,4 +1,5 @@
 // A fast fake OpenAI upstream for benchmarks: a fixed JSON answer, or a 30-chunk stream with a usage chunk.
+import { answerBenchControl } from './control.js';
 import { createServer } from 'node:http';
 
 const id = 'chatcmpl-bench';
@@ -40,6 +41,4 @@ server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 });
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-});
+answerBenchControl();

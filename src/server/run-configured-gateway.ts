@@ -99,8 +99,9 @@ export async function runConfiguredGateway(options: {
       await shutdown();
     },
     ...(cluster ? { stores: cluster.gatewayStores } : {}),
-      // First start without HERMES_ROUTER_ADMIN_KEY: generate one, store its hash, show it once.
-      generateAdminKey: true,
+      // First start without HERMES_ROUTER_ADMIN_KEY: generate one, store its hash, show it once. Not in a
+      // cluster: instances starting together would each replace the others' key (set the variable on each).
+      generateAdminKey: cluster === undefined,
     });
   } catch (error) {
     await shutdown();

@@ -5,6 +5,8 @@ export class MemoryCounterStore implements CounterStore {
   readonly specificationVersion = 'v1' as const;
   readonly #totals = new Map<string, { value: number; expiresAt: number }>();
   readonly #windows = new Map<string, number[]>();
+  /** Expired totals are dropped when the map reaches this size (day counters would otherwise pile up forever). */
+  #sweepAt = 1_024;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -14,6 +16,7 @@ export class MemoryCounterStore implements CounterStore {
     const entry = current && current.expiresAt > now ? current : { value: 0, expiresAt: now + ttlMs };
     entry.value += amount;
     this.#totals.set(name, entry);
+    if (this.#totals.size >= this.#sweepAt) this.#sweep(now);
     return entry.value;
   }
 
@@ -31,6 +34,12 @@ export class MemoryCounterStore implements CounterStore {
     times.push(at);
     this.#windows.set(name, times);
     return { admitted: true, count: times.length, retryAfterMs: 0 };
+  }
+
+  #sweep(now: number): void {
+    for (const [name, entry] of this.#totals) if (entry.expiresAt <= now) this.#totals.delete(name);
+    // Doubling keeps the sweeps' cost constant per add, however many totals stay live.
+    this.#sweepAt = Math.max(1_024, this.#totals.size * 2);
   }
 
   async close(): Promise<void> {
