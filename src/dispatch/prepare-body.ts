@@ -4,6 +4,7 @@ import { isJsonObject } from '../core/json.js';
 import type { Turn } from '../core/turn.js';
 import type { Provider } from '../providers/provider.js';
 import { anthropicRequestToOpenAi } from '../wire/translate/anthropic-request-to-openai.js';
+import { inheritRawBody } from '../wire/raw-body.js';
 import { dropUnsignedThinking } from '../wire/translate/drop-unsigned-thinking.js';
 import { defaultAnthropicMaxTokens, openAiRequestToAnthropic } from '../wire/translate/openai-request-to-anthropic.js';
 
@@ -38,6 +39,8 @@ export function prepareUpstreamBody(
   let body: JsonObject;
   if (provider.format === turn.format) {
     body = { ...turn.body, model: deployment.upstreamModel };
+    // Members the gateway did not replace go upstream as the client's own bytes (see serializeJsonBody).
+    inheritRawBody(body, turn.body);
     // Thinking blocks without a signature (translated from another provider's reasoning) are rejected by
     // Anthropic; this only touches assistant messages that hold such blocks.
     if (provider.format === 'anthropic-messages') dropUnsignedThinking(body);

@@ -120,11 +120,18 @@ export function addNoteToSystemPrompt(turn: Pick<Turn, 'format' | 'body'>, note:
     body.system = appendToText(body.system, note);
     return;
   }
-  const messages = Array.isArray(body.messages) ? body.messages : [];
-  const system = messages.find(
-    (message): message is JsonObject =>
-      typeof message === 'object' && message !== null && !Array.isArray(message) && (message.role === 'system' || message.role === 'developer'),
+  const messages: unknown[] = Array.isArray(body.messages) ? body.messages : [];
+  const index = messages.findIndex(
+    (message) =>
+      typeof message === 'object' && message !== null && !Array.isArray(message) && ((message as JsonObject).role === 'system' || (message as JsonObject).role === 'developer'),
   );
-  if (system !== undefined) system.content = appendToText(system.content, note);
-  else body.messages = [{ role: 'system', content: note }, ...messages];
+  // Copy on write: the parsed body is forwarded from the client's own bytes wherever it was not replaced.
+  if (index < 0) {
+    body.messages = [{ role: 'system', content: note }, ...messages];
+    return;
+  }
+  const system = messages[index] as JsonObject;
+  const copy = [...messages];
+  copy[index] = { ...system, content: appendToText(system.content, note) };
+  body.messages = copy;
 }

@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { JsonObject } from '../core/json.js';
+import { jsonTextOf } from '../wire/json-text.js';
+import { attachRawBody } from '../wire/raw-body.js';
 
 /**
  * Reads a JSON object body, refusing more than `limitBytes` (413) before buffering it all, and malformed JSON
@@ -29,16 +31,16 @@ export async function readJsonRequest(request: IncomingMessage, limitBytes: numb
   const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
   // A body that is not UTF-8 is refused, never silently repaired (isUtf8 is a fast native check).
   if (!isUtf8(bytes)) throw new GatewayError('invalid_request', 'Request body is not valid UTF-8.');
-  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(jsonTextOf(bytes));
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new GatewayError('invalid_request', `Request body is not valid JSON: ${detail}`);
   }
   if (!isJsonObject(parsed)) throw new GatewayError('invalid_request', 'Request body must be a JSON object.');
-  return { body: parsed, length: text.length };
+  attachRawBody(parsed, bytes);
+  return { body: parsed, length: bytes.length };
 }
 
 /** The parsed body alone, for routes that do not need its length. */

@@ -6,7 +6,7 @@ export interface DecodeContext {
   receivedAt: number;
   hints: ClientHints;
   /**
-   * Characters of the raw JSON body, when the server has it. The token estimate is then that / 4 and no JSON
+   * Bytes of the raw JSON body, when the server has it (characters, for ASCII). The token estimate is then that / 4 and no JSON
    * is walked: walking Hermes's 46 KB of tool schemas alone costs about 0.06–0.09 ms. Without it the decoder
    * sums string lengths over messages, system and tools (same estimate within a few percent).
    */

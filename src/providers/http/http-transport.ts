@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { ApiFormat } from '../../core/api-format.js';
 import type { JsonObject } from '../../core/json.js';
 import { GatewayError } from '../../core/errors.js';
+import { serializeJsonBody } from '../../wire/raw-body.js';
 import type { ProviderResponse, ProviderTimeouts } from '../provider.js';
 import { classifyStatusAndDrain } from './read-error-body.js';
 import { classifyTransportError } from './classify-transport-error.js';
@@ -41,7 +42,7 @@ export class HttpTransport {
         path: pathOf(request.url),
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: request.stream ? 'text/event-stream' : 'application/json', ...request.headers },
-        body: JSON.stringify(request.body),
+        body: serializeJsonBody(request.body),
         signal: request.signal,
         headersTimeout: request.timeouts.firstByteMs,
         bodyTimeout: request.timeouts.idleMs,

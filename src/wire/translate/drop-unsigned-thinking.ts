@@ -1,7 +1,9 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
 
 /**
- * Removes thinking blocks without a signature from an Anthropic request's assistant history, in place.
+ * Removes thinking blocks without a signature from an Anthropic request's assistant history. Copy on write:
+ * `body.messages` is replaced by a new list (with new assistant messages where blocks went), never edited in
+ * place, because the client's parsed body is shared with every attempt and forwarded from its own bytes.
  * Those blocks come from translated `reasoning_content` (never signed by Anthropic); real Anthropic rejects
  * them, while Anthropic-compatible hosts that ignore signatures do not need them. Returns how many it removed.
  */
@@ -9,13 +11,15 @@ export function dropUnsignedThinking(body: JsonObject): number {
   const messages = body['messages'];
   if (!Array.isArray(messages)) return 0;
   let removed = 0;
-  for (const message of messages) {
-    if (!isJsonObject(message) || message['role'] !== 'assistant' || !Array.isArray(message['content'])) continue;
+  const cleaned = messages.map((message: unknown) => {
+    if (!isJsonObject(message) || message['role'] !== 'assistant' || !Array.isArray(message['content'])) return message;
     const content: unknown[] = message['content'];
     const kept = content.filter((block) => !isUnsignedThinking(block));
+    if (kept.length === content.length) return message;
     removed += content.length - kept.length;
-    if (kept.length !== content.length) message['content'] = kept;
-  }
+    return { ...message, content: kept };
+  });
+  if (removed > 0) body['messages'] = cleaned;
   return removed;
 }
 

@@ -1,0 +1,103 @@
+/** Where one top-level member of a JSON object sits in its bytes: from the key's opening quote to the value's end. */
+export interface MemberSpan {
+  start: number;
+  end: number;
+}
+
+const quote = 0x22;
+const backslash = 0x5c;
+const openBrace = 0x7b;
+const closeBrace = 0x7d;
+const openBracket = 0x5b;
+const closeBracket = 0x5d;
+const colon = 0x3a;
+const comma = 0x2c;
+
+function isWhitespace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+/** The index just past the string whose opening quote is at `start`; -1 when it never closes. */
+function skipString(bytes: Buffer, start: number): number {
+  let index = start + 1;
+  for (;;) {
+    index = bytes.indexOf(quote, index);
+    if (index < 0) return -1;
+    let backslashes = 0;
+    while (bytes[index - 1 - backslashes] === backslash) backslashes += 1;
+    if (backslashes % 2 === 0) return index + 1;
+    index += 1;
+  }
+}
+
+/** The index just past the value starting at `start` (already valid JSON: the body parsed). */
+function skipValue(bytes: Buffer, start: number): number {
+  const first = bytes[start];
+  if (first === quote) return skipString(bytes, start);
+  if (first === openBrace || first === openBracket) {
+    let depth = 0;
+    let index = start;
+    while (index < bytes.length) {
+      const byte = bytes[index] as number;
+      if (byte === quote) {
+        index = skipString(bytes, index);
+        if (index < 0) return -1;
+        continue;
+      }
+      if (byte === openBrace || byte === openBracket) depth += 1;
+      else if (byte === closeBrace || byte === closeBracket) {
+        depth -= 1;
+        if (depth === 0) return index + 1;
+      }
+      index += 1;
+    }
+    return -1;
+  }
+  // A number, true, false or null: runs to the next delimiter.
+  let index = start;
+  while (index < bytes.length) {
+    const byte = bytes[index] as number;
+    if (byte === comma || byte === closeBrace || isWhitespace(byte)) return index;
+    index += 1;
+  }
+  return -1;
+}
+
+function skipWhitespace(bytes: Buffer, start: number): number {
+  let index = start;
+  while (index < bytes.length && isWhitespace(bytes[index] as number)) index += 1;
+  return index;
+}
+
+/**
+ * The spans of a JSON object's top-level members, by key, for bytes that already parsed as a JSON object.
+ * Undefined when a key appears twice (JSON.parse keeps the last; copying spans could not say which) or the
+ * bytes are not shaped as expected.
+ */
+export function scanTopLevelMembers(bytes: Buffer): Map<string, MemberSpan> | undefined {
+  const members = new Map<string, MemberSpan>();
+  let index = skipWhitespace(bytes, 0);
+  if (bytes[index] !== openBrace) return undefined;
+  index = skipWhitespace(bytes, index + 1);
+  if (bytes[index] === closeBrace) return members;
+  for (;;) {
+    if (bytes[index] !== quote) return undefined;
+    const keyStart = index;
+    const keyEnd = skipString(bytes, keyStart);
+    if (keyEnd < 0) return undefined;
+    const key = JSON.parse(bytes.toString('utf8', keyStart, keyEnd)) as string;
+    index = skipWhitespace(bytes, keyEnd);
+    if (bytes[index] !== colon) return undefined;
+    index = skipWhitespace(bytes, index + 1);
+    const valueEnd = skipValue(bytes, index);
+    if (valueEnd < 0) return undefined;
+    if (members.has(key)) return undefined;
+    members.set(key, { start: keyStart, end: valueEnd });
+    index = skipWhitespace(bytes, valueEnd);
+    if (bytes[index] === comma) {
+      index = skipWhitespace(bytes, index + 1);
+      continue;
+    }
+    return bytes[index] === closeBrace ? members : undefined;
+  }
+}
