@@ -5,11 +5,9 @@ import { PolicyRevisionConflict } from '../store/policy/policy-store.js';
 import type { ToolRoutingMode } from './config.js';
 import { readLegacyRouterMode } from './router-mode-file.js';
 
-/**
- * The tool routing mode as part of the routing policy: saved in the policy document next to the model switches
- * (the policy file for one instance, Postgres for a cluster), with the same revision and compare-and-set, and
- * applied on every instance when a save is announced or resynced.
- */
+// The tool routing mode as part of the routing policy: saved in the policy document next to the model switches
+// (the policy file for one instance, Postgres for a cluster), with the same revision and compare-and-set, and
+// applied on every instance when a save is announced or resynced (`ModelSwitches.reload`).
 
 /**
  * The mode a gateway starts in: the policy's, else the legacy `tool-routing-mode.json` (an instance switched

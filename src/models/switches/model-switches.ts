@@ -18,7 +18,8 @@ export interface SwitchState {
 }
 
 /**
- * The live on/off switch of every (provider, model). Reads are synchronous and in memory (the attempt loop asks
+ * The live on/off switch of every (provider, model), and the policy document that holds them (the tool routing
+ * mode is saved in it too, through `update`). Reads are synchronous and in memory (the attempt loop asks
  * on every attempt); a change is saved first and applied in memory only once the save succeeded, so a failed
  * save leaves the running policy unchanged. Saves are serialised, so two quick changes cannot lose one another.
  */
