@@ -382,10 +382,13 @@ export class PostgresLedgerStore implements LedgerStore {
       conditions.push(`(inserted_xid, request_id) > (${parameters.add(cursor.after[0])}::xid8, ${parameters.add(cursor.after[1])})`);
     }
     const rows = (
-      await this.#pool.query<Record<string, unknown> & { inserted_xid: string; request_id: string }>(
-        `SELECT inserted_xid::text AS inserted_xid, ${factSelect}
-         FROM requests, LATERAL (SELECT decision_json::jsonb AS decision) AS parsed
-         ${where(conditions)} ORDER BY inserted_xid, request_id LIMIT ${parameters.add(limit + 1)}`,
+      // The page is chosen first (a LIMIT subquery), so the decision JSON is parsed for its rows only, not for
+      // every row the sort looked at; ordered by the xid8 column itself, never by its text.
+      await this.#pool.query<Record<string, unknown> & { inserted_transaction: string; request_id: string }>(
+        `SELECT inserted_xid::text AS inserted_transaction, ${factSelect}
+         FROM (SELECT * FROM requests ${where(conditions)} ORDER BY inserted_xid, request_id LIMIT ${parameters.add(limit + 1)}) AS requests,
+              LATERAL (SELECT decision_json::jsonb AS decision) AS parsed
+         ORDER BY requests.inserted_xid, requests.request_id`,
         parameters.values,
       )
     ).rows;
@@ -406,7 +409,7 @@ export class PostgresLedgerStore implements LedgerStore {
     const facts = page.map((row) => factFromRow(row, failures.get(row.request_id) ?? []));
     const last = page.at(-1);
     if (rows.length > limit && last !== undefined) {
-      return { facts, cursor: encodeFactsCursor({ stable: cursor.stable, horizon, after: [last.inserted_xid, last.request_id] }), complete: false };
+      return { facts, cursor: encodeFactsCursor({ stable: cursor.stable, horizon, after: [last.inserted_transaction, last.request_id] }), complete: false };
     }
     return { facts, cursor: encodeFactsCursor({ stable: horizon }), complete: true };
   }
