@@ -134,10 +134,10 @@ describe('per-key limits', () => {
   });
 
   it('cost per day counts priced usage', async () => {
-    harness.gateway.security.limiter.recordUsage('0000000000', 0, 0);
+    await harness.gateway.security.limiter.recordUsage('0000000000', 0, 0);
     const { id, key } = await createKey({ name: 'budget', limits: { cost_per_day_usd: 0.01 } });
     expect((await call(`${url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status).toBe(200);
-    harness.gateway.security.limiter.recordUsage(id, 0, 0.02);
+    await harness.gateway.security.limiter.recordUsage(id, 0, 0.02);
     expect((await call(`${url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status).toBe(429);
   });
 

@@ -1,0 +1,49 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import type { KeyChanges } from './key-changes.js';
+
+/** Three instances' announcers over the same, fresh channel. */
+export type KeyChangesFactory = () => Promise<[KeyChanges, KeyChanges, KeyChanges]>;
+
+/** Counts announcements a member hears. */
+function listen(changes: KeyChanges): { heard: () => number; stop: () => void } {
+  let count = 0;
+  const stop = changes.subscribe(() => (count += 1));
+  return { heard: () => count, stop };
+}
+
+/** The behaviour every `KeyChanges` must have (memory hub, Redis pub/sub). */
+export function describeKeyChangesContract(name: string, factory: KeyChangesFactory): void {
+  describe(`KeyChanges contract: ${name}`, () => {
+    it('an announcement reaches every other member, never the announcer', async () => {
+      const members = await factory();
+      const [first, second, third] = members;
+      try {
+        const [onFirst, onSecond, onThird] = [listen(first), listen(second), listen(third)];
+        await first.announce();
+        await expect.poll(() => [onSecond.heard(), onThird.heard()], { timeout: 5_000, interval: 5 }).toEqual([1, 1]);
+        // Give a wrongly delivered self-announcement time to arrive before saying it did not.
+        await sleep(50);
+        expect(onFirst.heard()).toBe(0);
+      } finally {
+        await Promise.all(members.map((member) => member.close()));
+      }
+    });
+
+    it('stops delivering after unsubscribe and after close', async () => {
+      const members = await factory();
+      const [first, second, third] = members;
+      try {
+        const onSecond = listen(second);
+        const onThird = listen(third);
+        onSecond.stop();
+        await third.close();
+        await first.announce();
+        await sleep(100);
+        expect([onSecond.heard(), onThird.heard()]).toEqual([0, 0]);
+      } finally {
+        await Promise.all(members.map((member) => member.close()));
+      }
+    });
+  });
+}
