@@ -383,11 +383,12 @@ export class PostgresLedgerStore implements LedgerStore {
     }
     const rows = (
       // The page is chosen first (a LIMIT subquery), so the decision JSON is parsed for its rows only, not for
-      // every row the sort looked at; ordered by the xid8 column itself, never by its text.
+      // every row the sort looked at; `OFFSET 0` keeps the planner from inlining the parse into each of the seven
+      // references (parsing each decision seven times). Ordered by the xid8 column itself, never by its text.
       await this.#pool.query<Record<string, unknown> & { inserted_transaction: string; request_id: string }>(
         `SELECT inserted_xid::text AS inserted_transaction, ${factSelect}
          FROM (SELECT * FROM requests ${where(conditions)} ORDER BY inserted_xid, request_id LIMIT ${parameters.add(limit + 1)}) AS requests,
-              LATERAL (SELECT decision_json::jsonb AS decision) AS parsed
+              LATERAL (SELECT decision_json::jsonb AS decision OFFSET 0) AS parsed
          ORDER BY requests.inserted_xid, requests.request_id`,
         parameters.values,
       )
