@@ -200,10 +200,15 @@ export class GatewaySecurity {
     return { error: new GatewayError('authentication', `The admin API needs "Authorization: Bearer <admin key>" (${adminKeyVariable} or the key printed at first start).`), format };
   }
 
-  /** Adds a finished request's tokens and cost to its key's daily totals (in the background; never rejects). */
+  /**
+   * Adds a finished request's tokens and cost to its key's daily totals (in the background; never rejects). Only
+   * for keys with a daily limit: limits never change after creation, and in a cluster each add is a Redis write.
+   */
   recordUsage(record: RequestRecord): Promise<void> {
     const keyId = record.clientKeyId;
     if (keyId === undefined || keyId === 'admin' || record.usage === undefined) return Promise.resolve();
+    const limits = this.store.find(keyId)?.limits;
+    if (limits?.tokens_per_day === undefined && limits?.cost_per_day_usd === undefined) return Promise.resolve();
     const tokens = record.usage.inputTokens + record.usage.outputTokens;
     return this.limiter.recordUsage(keyId, tokens, this.costOf(record) ?? 0);
   }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { RequestRecord } from '../../src/core/ledger-record.js';
 import { authConfigSchema } from '../../src/security/config.js';
 import { createApplicationKey } from '../../src/security/create-key.js';
 import { GatewaySecurity } from '../../src/security/gateway-security.js';
@@ -177,5 +178,17 @@ describe('GatewaySecurity admission', () => {
     expect(refused?.error.retryAfterMs).toBeGreaterThan(0);
     // A refused request carries no principal: nothing downstream may treat it as admitted.
     expect(principalOf(second)).toBeUndefined();
+  });
+
+  it('adds finished usage only for keys with a daily limit (each add is a Redis write in a cluster)', async () => {
+    const store = new MemoryKeyStore();
+    const security = new GatewaySecurity({ config: authConfigSchema.parse({}), bindHost: '127.0.0.1', dataDir: '/nonexistent', env: {}, store });
+    const { key: unlimited } = await createApplicationKey(store, { name: 'unlimited', scopes: ['chat'], limits: { requests_per_minute: 5 } });
+    const { key: budgeted } = await createApplicationKey(store, { name: 'budgeted', scopes: ['chat'], limits: { tokens_per_day: 1_000 } });
+    const finished = (clientKeyId: string) => ({ clientKeyId, usage: { inputTokens: 30, outputTokens: 12 }, costUsd: 0.5 }) as unknown as RequestRecord;
+    await security.recordUsage(finished(unlimited.id));
+    await security.recordUsage(finished(budgeted.id));
+    expect(await security.limiter.today(unlimited.id)).toEqual({ tokens: 0, costUsd: 0 });
+    expect(await security.limiter.today(budgeted.id)).toEqual({ tokens: 42, costUsd: 0.5 });
   });
 });
