@@ -52,11 +52,14 @@ const columnTypes: Readonly<Record<(typeof factColumns)[number][0], string>> = {
 /** The fact columns in `LedgerFact` order, for INSERT lists. */
 export const factColumnList = factColumns.map(([column]) => column).join(', ');
 
-/** Creates the (empty) copy in the connection's temp database. */
-export function createFactTables(database: Database.Database): void {
+/**
+ * Creates the (empty) copy in the connection's temp database. `uniqueRequests` (a feed that may send a fact
+ * twice) adds the index that lets `INSERT OR IGNORE` keep the first copy; a copy by rowid range needs none.
+ */
+export function createFactTables(database: Database.Database, options: { uniqueRequests: boolean }): void {
   database.exec(`
     CREATE TEMP TABLE facts (${factColumns.map(([column]) => `${column} ${columnTypes[column]}`).join(', ')});
-    CREATE UNIQUE INDEX temp.facts_by_request ON facts (request_id);
+    ${options.uniqueRequests ? 'CREATE UNIQUE INDEX temp.facts_by_request ON facts (request_id);' : ''}
     CREATE INDEX temp.facts_by_time ON facts (started_at);
     CREATE INDEX temp.facts_by_session ON facts (session_id, started_at);
     CREATE TEMP TABLE attempt_errors (request_id TEXT NOT NULL, provider TEXT NOT NULL, model TEXT NOT NULL, error_class TEXT NOT NULL);

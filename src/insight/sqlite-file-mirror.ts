@@ -18,7 +18,7 @@ export class SqliteFileMirror implements LedgerMirror {
     this.database = new Database(path, { readonly: true, fileMustExist: true });
     this.database.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     // `query_only` is not set: it would also forbid the TEMP copy; the read-only open is the guarantee.
-    createFactTables(this.database);
+    createFactTables(this.database, { uniqueRequests: false });
     this.#copyFacts = this.database.prepare(
       `INSERT OR IGNORE INTO temp.facts (${factColumnList})
        SELECT ${factSelect} FROM main.requests WHERE rowid > ? AND rowid <= ?`,

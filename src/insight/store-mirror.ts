@@ -24,7 +24,7 @@ export class StoreMirror implements LedgerMirror {
     this.#store = store;
     this.#ownsStore = options.ownsStore ?? false;
     this.#pageSize = options.pageSize ?? 5_000;
-    createFactTables(this.database);
+    createFactTables(this.database, { uniqueRequests: true });
     const insertFact = this.database.prepare(
       `INSERT OR IGNORE INTO temp.facts (${factColumnList}) VALUES (${factColumns.map(() => '?').join(', ')})`,
     );
