@@ -10,10 +10,14 @@ import { clusterAdminKey, postChat, startInstance } from './cluster-harness.js';
 const available = (await postgresAvailable()) && (await redisAvailable());
 if (!available) console.warn(`skipping the shared dashboard cluster test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
 
-/** Prices on the fake models, so costs and the model-routing saving are numbers rather than "unpriced". */
+/**
+ * Prices on the fake models, so costs are numbers rather than "unpriced", and every request measured against
+ * big-test, so each one served by gpt-test shows a model-routing saving.
+ */
 function priced(config: ConfigInput): ConfigInput {
   return {
     ...config,
+    insight: { baseline_model: 'big-test' },
     providers: (config.providers ?? []).map((provider) =>
       provider.id !== 'local'
         ? provider
@@ -87,8 +91,12 @@ describe.skipIf(!available)('every instance of a cluster shows one dashboard ove
     const onSecond = await dashboard<OverviewBody>(second.url, 'overview');
     expect(onFirst.totals.requests).toBe(served.length);
     expect(onFirst.totals.costUsd).toBeGreaterThan(0);
+    expect(onFirst.savings.totalUsd).toBeGreaterThan(0);
     expect(onSecond.totals).toEqual(onFirst.totals);
     expect(onSecond.savings).toEqual(onFirst.savings);
+    const quality = await Promise.all([first.url, second.url].map((url) => dashboard<{ sessions: number }>(url, 'quality')));
+    expect(quality[0]?.sessions).toBe(2);
+    expect(quality[1]).toEqual(quality[0]);
 
     for (const url of [first.url, second.url]) {
       const sessions = await dashboard<SessionsBody>(url, 'sessions');
