@@ -4,7 +4,7 @@
  * streaming and not, at concurrency 1 and 32, with a 70 KB Hermes-shaped body. Prints added p50/p99 over
  * direct, requests/s, CPU per request of the proxy process, and ratios to the minimal proxy.
  *
- *   npm run bench:overhead [-- --requests 600 --json]
+ *   npm run bench:overhead [-- --requests 600 --rounds 4 --json]
  *
  * Each server runs in its own process so its CPU time is its own; the machine is shared and noisy, so read
  * the ratios, not the absolute numbers.
@@ -14,9 +14,14 @@ import { Pool } from 'undici';
 import { type BenchServer as Server, cpuOf, hermesBody as bodyFor, percentile, spawnServer } from './support.js';
 
 const { values: flags } = parseArgs({
-  options: { requests: { type: 'string', default: '600' }, json: { type: 'boolean', default: false } },
+  options: {
+    requests: { type: 'string', default: '600' },
+    rounds: { type: 'string', default: '4' },
+    json: { type: 'boolean', default: false },
+  },
 });
 const requestsPerRun = Number(flags.requests);
+const rounds = Math.max(1, Number(flags.rounds));
 
 interface RunResult {
   target: string;
@@ -28,7 +33,14 @@ interface RunResult {
   cpuMsPerRequest: number | undefined;
 }
 
-async function run(target: Server, stream: boolean, concurrency: number, measureCpuOf: Server | undefined): Promise<RunResult> {
+/** Latencies, busy time and CPU of one target, summed over the rounds of a cell. */
+interface Tally {
+  latencies: number[];
+  elapsedMs: number;
+  cpuMs: number;
+}
+
+async function drive(target: Server, stream: boolean, concurrency: number, count: number, measureCpu: boolean, tally: Tally | undefined) {
   const pool = new Pool(target.url, { connections: concurrency, pipelining: 1 });
   const body = bodyFor(stream);
   const one = async () => {
@@ -38,36 +50,54 @@ async function run(target: Server, stream: boolean, concurrency: number, measure
     if (response.statusCode !== 200) throw new Error(`${target.name} answered ${response.statusCode}`);
     return performance.now() - started;
   };
-  const drive = async (count: number, record: number[] | undefined) => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < count) {
-          next += 1;
-          const latency = await one();
-          record?.push(latency);
-        }
-      }),
-    );
-  };
-  await drive(Math.min(200, requestsPerRun), undefined);
-  const latencies: number[] = [];
-  const cpuBefore = measureCpuOf ? await cpuOf(measureCpuOf) : 0;
+  const cpuBefore = measureCpu ? await cpuOf(target) : 0;
   const started = performance.now();
-  await drive(requestsPerRun, latencies);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const latency = await one();
+        tally?.latencies.push(latency);
+      }
+    }),
+  );
   const elapsed = performance.now() - started;
-  const cpuAfter = measureCpuOf ? await cpuOf(measureCpuOf) : 0;
+  const cpuAfter = measureCpu ? await cpuOf(target) : 0;
   await pool.close();
-  latencies.sort((a, b) => a - b);
+  if (tally) {
+    tally.elapsedMs += elapsed;
+    tally.cpuMs += cpuAfter - cpuBefore;
+  }
+}
+
+function result(target: Server, stream: boolean, concurrency: number, tally: Tally, measureCpu: boolean): RunResult {
+  const latencies = [...tally.latencies].sort((a, b) => a - b);
   return {
     target: target.name,
     stream,
     concurrency,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
-    requestsPerSecond: (latencies.length / elapsed) * 1000,
-    cpuMsPerRequest: measureCpuOf ? (cpuAfter - cpuBefore) / latencies.length : undefined,
+    requestsPerSecond: (latencies.length / tally.elapsedMs) * 1000,
+    cpuMsPerRequest: measureCpu ? tally.cpuMs / latencies.length : undefined,
   };
+}
+
+/**
+ * One cell (format, concurrency): every target warmed up, then measured in interleaved rounds, so load that
+ * comes and goes on a shared machine falls on all of them alike instead of on whichever ran at that moment.
+ */
+async function cell(targets: { server: Server; measureCpu: boolean }[], stream: boolean, concurrency: number): Promise<RunResult[]> {
+  for (const { server } of targets) await drive(server, stream, concurrency, Math.min(200, requestsPerRun), false, undefined);
+  const tallies = targets.map(() => ({ latencies: [] as number[], elapsedMs: 0, cpuMs: 0 }));
+  const perRound = Math.ceil(requestsPerRun / rounds);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, { server, measureCpu }] of targets.entries()) {
+      await drive(server, stream, concurrency, perRound, measureCpu, tallies[index]);
+    }
+  }
+  return targets.map(({ server, measureCpu }, index) => result(server, stream, concurrency, tallies[index] as Tally, measureCpu));
 }
 
 const upstream = await spawnServer('upstream', './servers/upstream.ts');
@@ -82,11 +112,17 @@ try {
   for (const stream of [false, true]) {
     for (const concurrency of [1, 32]) {
       process.stderr.write(`measuring stream=${stream} concurrency=${concurrency}…\n`);
-      const direct = await run({ ...upstream, name: 'direct' }, stream, concurrency, undefined);
-      const minimalResult = await run(minimal, stream, concurrency, minimal);
-      const gatewayResult = await run(gateway, stream, concurrency, gateway);
-      const bareResult = await run(bare, stream, concurrency, bare);
-      const routedResult = await run(routed, stream, concurrency, routed);
+      const [direct, minimalResult, gatewayResult, bareResult, routedResult] = (await cell(
+        [
+          { server: { ...upstream, name: 'direct' }, measureCpu: false },
+          { server: minimal, measureCpu: true },
+          { server: gateway, measureCpu: true },
+          { server: bare, measureCpu: true },
+          { server: routed, measureCpu: true },
+        ],
+        stream,
+        concurrency,
+      )) as [RunResult, RunResult, RunResult, RunResult, RunResult];
       rows.push({ stream, concurrency, direct, minimal: minimalResult, gateway: gatewayResult, bare: bareResult, routed: routedResult });
     }
   }
@@ -134,7 +170,7 @@ const lines = table.map((row) => [
 ]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => cell.padStart(widths[index] ?? 0)).join('  ');
-console.log(`${requestsPerRun} requests per cell, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)`);
+console.log(`${requestsPerRun} requests per cell in ${rounds} interleaved rounds, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)`);
 console.log(format(header));
 for (const line of lines) console.log(format(line));
 if (flags.json) console.log(JSON.stringify({ requests: requestsPerRun, rows: table }));

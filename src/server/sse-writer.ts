@@ -7,7 +7,8 @@ import type { ApiFormat } from '../core/api-format.js';
  */
 export class SseWriter {
   private started = false;
-  private corked = false;
+  /** Frames of the current tick, written together when it ends (or before the response ends). */
+  private pending = '';
   /** Frames written so far, kept only while capturing for the response cache (bounded). */
   private capture: { frames: string[]; bytes: number; limit: number } | undefined;
 
@@ -50,22 +51,23 @@ export class SseWriter {
       this.capture.frames.push(frame);
       this.capture.bytes += frame.length;
     }
-    // Events parsed from one network read arrive in the same tick: cork so they leave in one write, not one
-    // syscall per event, without delaying any of them past the current tick.
-    if (!this.corked) {
-      this.corked = true;
-      this.response.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        this.response.uncork();
-      });
-    }
-    this.response.write(frame);
+    // Events parsed from one network read arrive in the same tick: they leave as one chunk in one write, not
+    // one chunk and syscall per event, and none waits past the current tick.
+    if (this.pending === '') process.nextTick(this.flush);
+    this.pending += frame;
   }
+
+  private readonly flush = (): void => {
+    if (this.pending === '') return;
+    const frames = this.pending;
+    this.pending = '';
+    if (!this.response.destroyed && !this.response.writableEnded) this.response.write(frames);
+  };
 
   /** Replays frames captured earlier (a cache hit). */
   writeFrames(frames: readonly string[]): void {
-    for (const frame of frames) this.response.write(frame);
+    this.flush();
+    this.response.write(frames.join(''));
   }
 
   writeJson(payload: unknown, eventName?: string): void {
@@ -77,6 +79,7 @@ export class SseWriter {
   }
 
   end(): void {
+    this.flush();
     if (!this.response.destroyed && !this.response.writableEnded) this.response.end();
   }
 }
