@@ -1,11 +1,13 @@
 /**
- * Where the Postgres facts feed stands: every row inserted by a transaction below `stable` was sent. Within a
- * round of pages, `horizon` is where the next round will start and `after` the last (transaction, request id)
- * sent. Transaction ids travel as text (xid8 is 64-bit).
+ * Where the Postgres facts feed stands: every row inserted by a transaction below `stable` was sent, and so were
+ * those of the `sent` transactions. Within a round of pages, `horizon` is where the next round will start and
+ * `after` the last (transaction, request id) sent. Transaction ids travel as text (xid8 is 64-bit).
  */
 export interface PostgresFactsCursor {
   stable: string;
   horizon?: string;
+  /** Transactions at or above `stable` whose rows were all sent. */
+  sent?: string[];
   after?: [string, string];
 }
 
@@ -30,6 +32,8 @@ export function decodeFactsCursor(text: string | undefined): PostgresFactsCursor
     typeof candidate.stable === 'string' &&
     transactionId.test(candidate.stable) &&
     (candidate.horizon === undefined || (typeof candidate.horizon === 'string' && transactionId.test(candidate.horizon))) &&
+    (candidate.sent === undefined ||
+      (Array.isArray(candidate.sent) && candidate.sent.every((entry) => typeof entry === 'string' && transactionId.test(entry)))) &&
     (candidate.after === undefined ||
       (Array.isArray(candidate.after) &&
         candidate.after.length === 2 &&

@@ -35,6 +35,18 @@ describe.skipIf(!available)('postgres ledger store', () => {
       await blocker.query('COMMIT');
       const after = await store.factsSince({ cursor: before.cursor });
       expect(after.facts.map((fact) => fact.requestId)).toContain('late');
+      // A transaction left open (here, or anywhere on the server) holds the horizon back; what was sent is still
+      // not sent again, so a quiet refresh costs one small query.
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT pg_current_xact_id()');
+      await store.insertBatch([makeRequestRecord({ requestId: 'while-open-1' })]);
+      await store.insertBatch([makeRequestRecord({ requestId: 'while-open-2' })]);
+      const during = await store.factsSince({ cursor: after.cursor, limit: 1 });
+      const rest = await store.factsSince({ cursor: during.cursor, limit: 1 });
+      expect([...during.facts, ...rest.facts].map((fact) => fact.requestId).filter((id) => id.startsWith('while-open'))).toEqual(['while-open-1', 'while-open-2']);
+      const quiet = await store.factsSince({ cursor: rest.cursor });
+      expect(quiet.facts).toEqual([]);
+      await blocker.query('COMMIT');
     } finally {
       await blocker.end();
       await store.close();

@@ -59,6 +59,9 @@ function decisionNumber(path: string): string {
   return `CASE WHEN jsonb_typeof(decision #> '{${path}}') = 'number' THEN (decision #>> '{${path}}')::float8 END`;
 }
 
+/** How many transactions above the horizon the facts cursor remembers as sent. */
+const maximumSentTransactions = 2_000;
+
 /** Postgres's twin of the SQLite fact columns: the same names, the decision parsed once per row. */
 const postgresFactExpressions: Readonly<Record<(typeof factColumns)[number][0], string>> = {
   request_id: 'request_id',
@@ -365,8 +368,8 @@ export class PostgresLedgerStore implements LedgerStore {
   /**
    * Pages in (inserting transaction, request id) order. A round starts by noting the horizon: the oldest
    * transaction still open anywhere. Every row below it is committed or never will be, so the next round starts
-   * there; rows at or above it that are already visible are sent now and again next round (consumers keep the
-   * first copy), so a batch an instance commits late is still picked up.
+   * there, and a batch an instance commits late is still picked up; the transactions at or above it already sent
+   * travel in the cursor and are skipped, so a quiet refresh sends nothing even while some transaction stays open.
    */
   async factsSince(query: LedgerFactsQuery = {}): Promise<LedgerFactsPage> {
     const limit = clampPageSize(query.limit, defaultFactsPageSize, maximumFactsPageSize);
@@ -378,6 +381,8 @@ export class PostgresLedgerStore implements LedgerStore {
       cursor.stable;
     const parameters = new Parameters();
     const conditions = [`inserted_xid >= ${parameters.add(cursor.stable)}::xid8`];
+    const skipped = cursor.sent ?? [];
+    if (skipped.length > 0) conditions.push(`NOT (inserted_xid = ANY(${parameters.add(skipped)}::xid8[]))`);
     if (cursor.after !== undefined) {
       conditions.push(`(inserted_xid, request_id) > (${parameters.add(cursor.after[0])}::xid8, ${parameters.add(cursor.after[1])})`);
     }
@@ -409,10 +414,21 @@ export class PostgresLedgerStore implements LedgerStore {
     }
     const facts = page.map((row) => factFromRow(row, failures.get(row.request_id) ?? []));
     const last = page.at(-1);
-    if (rows.length > limit && last !== undefined) {
-      return { facts, cursor: encodeFactsCursor({ stable: cursor.stable, horizon, after: [last.inserted_transaction, last.request_id] }), complete: false };
+    const more = rows.length > limit && last !== undefined;
+    // A transaction's rows become visible together, so one seen here was sent whole and can be skipped from now
+    // on, except when the page was cut inside it (the keyset goes on from there, and adds it once past). Only those
+    // at or above the horizon need remembering: the next round starts there. Past the bound they are simply
+    // sent again, which consumers ignore.
+    const sent = new Set(skipped);
+    if (cursor.after !== undefined) sent.add(cursor.after[0]);
+    for (const row of page) sent.add(row.inserted_transaction);
+    if (more && rows[limit]?.inserted_transaction === last.inserted_transaction) sent.delete(last.inserted_transaction);
+    const remembered = [...sent].filter((transaction) => BigInt(transaction) >= BigInt(horizon)).slice(-maximumSentTransactions);
+    const kept = remembered.length > 0 ? { sent: remembered } : {};
+    if (more) {
+      return { facts, cursor: encodeFactsCursor({ stable: cursor.stable, horizon, ...kept, after: [last.inserted_transaction, last.request_id] }), complete: false };
     }
-    return { facts, cursor: encodeFactsCursor({ stable: horizon }), complete: true };
+    return { facts, cursor: encodeFactsCursor({ stable: horizon, ...kept }), complete: true };
   }
 
   async close(): Promise<void> {
