@@ -193,7 +193,7 @@ export class PostgresKeyStore implements KeyStore {
     if (!revokedAt) return false;
     const known = this.#keys.get(id);
     if (known) this.#keys.set(id, { ...known, revoked_at: revokedAt.toISOString() });
-    else void this.#resync('revoked elsewhere-created key');
+    else void this.#resync('revoked a key created elsewhere');
     this.#changed();
     return true;
   }
