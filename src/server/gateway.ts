@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { InFlightRequests } from './in-flight-requests.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { probeFilePath, readProbeResults } from '../catalog/metadata/probe-results.js';
 import { loadLearnedDifficulty } from '../models/difficulty/load-learned.js';
@@ -61,6 +62,8 @@ export class Gateway {
   readonly cooldowns: Cooldowns;
   readonly attemptLoop: AttemptLoop;
   readonly observers: RequestObserver[];
+  /** Chat and embeddings requests not finished yet (their ledger rows included); shutdown waits for them. */
+  readonly inFlight = new InFlightRequests();
   /** Sticky per-session state: tool surfaces. */
   readonly sessions: SessionStore;
   /** How the ledger prices usage, for figures the gateway reports itself (what a cache hit saved). */

@@ -86,11 +86,15 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       server.closeIdleConnections();
       const sweeper = setInterval(() => server.closeIdleConnections(), 50);
       const grace = options.config.server.shutdown_grace_ms;
+      const deadline = Date.now() + grace;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([stopped, new Promise<void>((resolve) => (timer = setTimeout(resolve, grace)))]);
       if (timer) clearTimeout(timer);
       clearInterval(sweeper);
       server.closeAllConnections();
+      // A handler's bookkeeping runs after its client's last byte: wait for it (within the grace, plus a moment
+      // for requests just cut off to record how they ended) before the ledger closes.
+      await gateway.inFlight.whenIdle(Math.max(0, deadline - Date.now()) + 1_000);
       await options.onShutdown?.();
       await gateway.close();
     })();

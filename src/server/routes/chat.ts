@@ -109,6 +109,7 @@ export async function handleChat(
   // Set by the server's auth step: the application key's id (never the key), `admin`, or nothing.
   const clientKeyId = clientKeyIdOf(request);
   if (clientKeyId !== undefined) tracking.record.clientKeyId = clientKeyId;
+  gateway.inFlight.enter();
   for (const observer of gateway.observers) observer.requestStarted();
   try {
     const { body, length } = await readJsonRequest(request, gateway.config.server.body_limit_bytes);
@@ -227,6 +228,7 @@ export async function handleChat(
     }
   } finally {
     finishRecord(gateway, tracking, context);
+    gateway.inFlight.leave();
   }
 }
 

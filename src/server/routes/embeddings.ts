@@ -91,6 +91,7 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     decision: {},
     attempts,
   };
+  gateway.inFlight.enter();
   for (const observer of gateway.observers) observer.requestStarted();
   try {
     const body = await readJsonBody(request, gateway.config.server.body_limit_bytes);
@@ -141,5 +142,6 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     if (error.errorClass !== 'client_closed') sendError(response, error, 'openai-chat', { 'x-hermes-router-request-id': requestId });
   } finally {
     finish(gateway, record, monotonicStart);
+    gateway.inFlight.leave();
   }
 }

@@ -159,6 +159,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
       if (index > 0 && interChunkDelay > 0) await sleep(interChunkDelay, closed);
       await write(response, event.text, closed);
     }
+    if (shaping.lingerAfterLastEventMs !== undefined) await sleep(shaping.lingerAfterLastEventMs, closed);
     if (!closed.aborted) response.end();
   }
 

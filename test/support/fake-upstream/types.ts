@@ -46,6 +46,8 @@ export interface ReplyShaping {
   errorEventAfterChunks?: number;
   /** Which error the mid-stream event reports; default `overloaded`. */
   errorEventKind?: ErrorKind;
+  /** Streaming: after the last event, keep the body open this long before ending it (a provider that lingers). */
+  lingerAfterLastEventMs?: number;
   /** Streaming: leave out the terminator (OpenAI `data: [DONE]`, Anthropic `message_stop`), end the body cleanly. */
   omitTerminator?: boolean;
   /** Strip every usage field (and the OpenAI usage-only chunk), as a provider that reports none. */
