@@ -8,11 +8,9 @@
  * On one two-core machine two instances compete with the load generator and the upstream for the same cores,
  * so the second instance shows the cost of the extra hop more than extra capacity; read the ratios.
  */
-import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { hermesBody, percentile, spawnServer } from './support.js';
 
 const { values: flags } = parseArgs({
   options: { requests: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '32' }, json: { type: 'boolean', default: false } },
@@ -21,23 +19,9 @@ const total = Number(flags.requests);
 const concurrency = Number(flags.concurrency);
 const deadlineMs = 120_000;
 
-async function spawn(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(new URL(script, import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-const hermes = JSON.parse(readFileSync(new URL('../test/fixtures/hermes/turn-1.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-const tools = (JSON.parse(readFileSync(new URL('../test/fixtures/hermes/tools.cli.json', import.meta.url), 'utf8')) as Record<string, unknown>[]).map(
-  ({ toolset: _toolset, ...tool }) => tool,
-);
-
 async function drive(url: string, stream: boolean) {
   const pool = new Pool(url, { connections: concurrency });
-  const body = JSON.stringify({ ...hermes, model: 'bench-model', tools, stream, ...(stream ? {} : { stream_options: undefined }) });
+  const body = hermesBody(stream);
   const latencies: number[] = [];
   let failures = 0;
   let issued = 0;
@@ -61,14 +45,13 @@ async function drive(url: string, stream: boolean) {
   const elapsed = performance.now() - started;
   await pool.close();
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) => latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] ?? Number.NaN;
-  return { requests: latencies.length, failures, rps: (latencies.length / elapsed) * 1000, p50: at(0.5), p99: at(0.99) };
+  return { requests: latencies.length, failures, rps: (latencies.length / elapsed) * 1000, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
 }
 
-const upstream = await spawn('./servers/upstream.ts', {});
-const first = await spawn('./servers/gateway.ts', { UPSTREAM: upstream.url });
-const second = await spawn('./servers/gateway.ts', { UPSTREAM: upstream.url });
-const balancer = await spawn('./servers/round-robin.ts', { TARGETS: `${first.url},${second.url}` });
+const upstream = await spawnServer('upstream', './servers/upstream.ts');
+const first = await spawnServer('first', './servers/gateway.ts', { UPSTREAM: upstream.url });
+const second = await spawnServer('second', './servers/gateway.ts', { UPSTREAM: upstream.url });
+const balancer = await spawnServer('balancer', './servers/round-robin.ts', { TARGETS: `${first.url},${second.url}` });
 const rows: Record<string, unknown>[] = [];
 try {
   for (const stream of [false, true]) {
