@@ -7,6 +7,10 @@ import { parseConfig } from '../../src/config/load.js';
 import type { ConfigInput } from '../../src/config/schema.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
+import { dropSchemas, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
+import { deleteKeyPrefixes, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
+import { startFakeUpstream } from '../support/fake-upstream/index.js';
+import type { FakeUpstream } from '../support/fake-upstream/index.js';
 import { defaultConfig } from '../support/gateway-harness.js';
 
 export const clusterAdminKey = 'cluster-admin-secret';
@@ -55,6 +59,44 @@ export async function startInstance(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Two instances of one test cluster, in front of one fake upstream, on a schema and key prefix of their own. */
+export interface ClusterPair {
+  endpoints: ClusterEndpoints;
+  upstream: FakeUpstream;
+  first: ConfiguredGateway;
+  second: ConfiguredGateway;
+  /** Stops both instances and the upstream, then drops the schema and the Redis keys. */
+  close(): Promise<void>;
+}
+
+/** `label` names the schema and the key prefix (letters, digits and underscores). */
+export async function startClusterPair(label: string, options: Parameters<typeof startInstance>[2] = {}): Promise<ClusterPair> {
+  const endpoints: ClusterEndpoints = {
+    postgresUrl: postgresTestUrl,
+    redisUrl: redisTestUrl,
+    schema: uniqueSchemaName(label),
+    keyPrefix: uniqueKeyPrefix(label),
+  };
+  const upstream = await startFakeUpstream();
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    await Promise.allSettled(closers.map((closeOne) => closeOne()));
+    await upstream.close();
+    await dropSchemas([endpoints.schema]);
+    await deleteKeyPrefixes([endpoints.keyPrefix]);
+  };
+  try {
+    const first = await startInstance(upstream.url, endpoints, options);
+    closers.push(first.close);
+    const second = await startInstance(upstream.url, endpoints, options);
+    closers.push(second.close);
+    return { endpoints, upstream, first: first.instance, second: second.instance, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 export async function postChat(

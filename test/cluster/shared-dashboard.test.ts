@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../src/config/schema.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
-import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
-import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
-import { startFakeUpstream } from '../support/fake-upstream/index.js';
+import { postgresAvailable, postgresTestUrl } from '../../src/store/postgres/postgres-test-support.js';
+import { redisAvailable, redisTestUrl } from '../../src/store/redis/redis-test-support.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
-import { clusterAdminKey, postChat, startInstance } from './cluster-harness.js';
+import { clusterAdminKey, type ClusterPair, postChat, startClusterPair } from './cluster-harness.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
 if (!available) console.warn(`skipping the shared dashboard cluster test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
@@ -49,31 +48,17 @@ async function dashboard<T>(baseUrl: string, view: string, parameters: Record<st
 }
 
 describe.skipIf(!available)('every instance of a cluster shows one dashboard over the shared Postgres ledger', () => {
-  const endpoints = {
-    postgresUrl: postgresTestUrl,
-    redisUrl: redisTestUrl,
-    schema: uniqueSchemaName('dashboard'),
-    keyPrefix: uniqueKeyPrefix('dashboard'),
-  };
+  let pair: ClusterPair;
   let upstream: FakeUpstream;
   let first: ConfiguredGateway;
   let second: ConfiguredGateway;
-  const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream();
-    for (const slot of ['first', 'second'] as const) {
-      const started = await startInstance(upstream.url, endpoints, { configure: priced });
-      closers.push(started.close);
-      if (slot === 'first') first = started.instance;
-      else second = started.instance;
-    }
+    pair = await startClusterPair('dashboard_cluster', { configure: priced });
+    ({ upstream, first, second } = pair);
   });
   afterAll(async () => {
-    await Promise.allSettled(closers.map((close) => close()));
-    await upstream?.close();
-    await dropSchemas([endpoints.schema]);
-    await deleteKeyPrefixes([endpoints.keyPrefix]);
+    await pair?.close();
   });
 
   it('requests served by A and by B appear, with the same totals, savings and sessions, on both dashboards', async () => {

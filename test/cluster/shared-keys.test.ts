@@ -4,15 +4,13 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
-import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
+import { postgresAvailable, postgresTestUrl } from '../../src/store/postgres/postgres-test-support.js';
+import { redisAvailable, redisTestUrl } from '../../src/store/redis/redis-test-support.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
-import { startFakeUpstream } from '../support/fake-upstream/index.js';
-import type { FakeUpstream } from '../support/fake-upstream/index.js';
 import { anthropicChat, bearer, call, openAiChat } from '../security/security-client.js';
 import type { Answer } from '../security/security-client.js';
 import { defaultConfig } from '../support/gateway-harness.js';
-import { clusterAdminKey, startInstance, within } from './cluster-harness.js';
+import { type ClusterPair, clusterAdminKey, startClusterPair, within } from './cluster-harness.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
 if (!available) console.warn(`skipping the shared keys cluster test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
@@ -20,36 +18,21 @@ if (!available) console.warn(`skipping the shared keys cluster test: needs Postg
 const admin = bearer(clusterAdminKey);
 
 describe.skipIf(!available)('application keys and their limits shared by two instances', () => {
-  const endpoints = {
-    postgresUrl: postgresTestUrl,
-    redisUrl: redisTestUrl,
-    schema: uniqueSchemaName('keys_cluster'),
-    keyPrefix: uniqueKeyPrefix('keys-cluster'),
-  };
-  let upstream: FakeUpstream;
+  let pair: ClusterPair;
   let first: ConfiguredGateway;
   let second: ConfiguredGateway;
-  const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream();
     // The resync is a minute away: whatever B learns within a second, it learned from A's announcement. Keys are
     // required even on this loopback bind, as behind a load balancer (else revoking the last key reopens chat).
-    for (const slot of ['first', 'second'] as const) {
-      const started = await startInstance(upstream.url, endpoints, {
-        resyncMs: 60_000,
-        configure: (config) => ({ ...config, auth: { require_keys: 'always' } }),
-      });
-      closers.push(started.close);
-      if (slot === 'first') first = started.instance;
-      else second = started.instance;
-    }
+    pair = await startClusterPair('keys_cluster', {
+      resyncMs: 60_000,
+      configure: (config) => ({ ...config, auth: { require_keys: 'always' } }),
+    });
+    ({ first, second } = pair);
   });
   afterAll(async () => {
-    await Promise.allSettled(closers.map((close) => close()));
-    await upstream?.close();
-    await dropSchemas([endpoints.schema]);
-    await deleteKeyPrefixes([endpoints.keyPrefix]);
+    await pair?.close();
   });
 
   async function createKey(on: ConfiguredGateway, body: Record<string, unknown>): Promise<{ id: string; key: string }> {
@@ -117,8 +100,8 @@ describe.skipIf(!available)('application keys and their limits shared by two ins
     const directory = mkdtempSync(join(tmpdir(), 'hermes-router-keys-cli-cluster-'));
     try {
       const configPath = join(directory, 'config.yaml');
-      const storage = { kind: 'cluster', postgres_url: endpoints.postgresUrl, redis_url: endpoints.redisUrl, postgres_schema: endpoints.schema, redis_key_prefix: endpoints.keyPrefix };
-      writeFileSync(configPath, JSON.stringify({ ...defaultConfig(upstream.url), storage }));
+      const storage = { kind: 'cluster', postgres_url: pair.endpoints.postgresUrl, redis_url: pair.endpoints.redisUrl, postgres_schema: pair.endpoints.schema, redis_key_prefix: pair.endpoints.keyPrefix };
+      writeFileSync(configPath, JSON.stringify({ ...defaultConfig(pair.upstream.url), storage }));
       const run = async (...args: string[]): Promise<{ code: number; stdout: string }> => {
         const stdout = new PassThrough();
         let text = '';

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
-import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
+import { postgresAvailable, postgresTestUrl } from '../../src/store/postgres/postgres-test-support.js';
+import { redisAvailable, redisTestUrl } from '../../src/store/redis/redis-test-support.js';
 import type { ConfigInput } from '../../src/config/schema.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
-import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
-import { postChat, startInstance } from './cluster-harness.js';
+import { type ClusterPair, postChat, startClusterPair } from './cluster-harness.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
 if (!available) console.warn(`skipping the shared topic inertia test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
@@ -14,19 +13,12 @@ const codingQuestion = 'My Python script throws a KeyError when I read the JSON 
 const mathQuestion = 'What is the derivative of x^3 + 2x and how do I find the limit as x approaches zero?';
 
 describe.skipIf(!available)('topic inertia shared through Redis', () => {
-  const endpoints = {
-    postgresUrl: postgresTestUrl,
-    redisUrl: redisTestUrl,
-    schema: uniqueSchemaName('topic_inertia'),
-    keyPrefix: uniqueKeyPrefix('topic-inertia'),
-  };
+  let pair: ClusterPair;
   let upstream: FakeUpstream;
   let first: ConfiguredGateway;
   let second: ConfiguredGateway;
-  const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream();
     // A new specialist must be seen on two consecutive turns (never at once), so a session's state decides;
     // no affinity policy, which would keep the session on its last model whatever the topic.
     const configure = (config: ConfigInput): ConfigInput => ({
@@ -34,18 +26,11 @@ describe.skipIf(!available)('topic inertia shared through Redis', () => {
       routing: { ...config.routing, policies: ['cheapest-capable', 'topic'] },
       topic_routing: { inertia: 2, switch_confidence: 1, topics: { software_it: { model: 'big-test' }, math: { model: 'claude-test' } } },
     });
-    for (const slot of ['first', 'second'] as const) {
-      const started = await startInstance(upstream.url, endpoints, { configure });
-      closers.push(started.close);
-      if (slot === 'first') first = started.instance;
-      else second = started.instance;
-    }
+    pair = await startClusterPair('topic_inertia', { configure });
+    ({ upstream, first, second } = pair);
   });
   afterAll(async () => {
-    await Promise.allSettled(closers.map((close) => close()));
-    await upstream?.close();
-    await dropSchemas([endpoints.schema]);
-    await deleteKeyPrefixes([endpoints.keyPrefix]);
+    await pair?.close();
   });
 
   it('a topic chosen on A holds on B, and the switch B started building completes on A', async () => {

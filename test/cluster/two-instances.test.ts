@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PostgresLedgerStore } from '../../src/store/postgres/postgres-ledger-store.js';
-import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
-import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
+import { postgresAvailable, postgresTestUrl } from '../../src/store/postgres/postgres-test-support.js';
+import { redisAvailable, redisTestUrl } from '../../src/store/redis/redis-test-support.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
-import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream, ReceivedRequest } from '../support/fake-upstream/index.js';
-import { clusterAdminKey, postChat, startInstance, within } from './cluster-harness.js';
+import { clusterAdminKey, type ClusterPair, postChat, startClusterPair, within } from './cluster-harness.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
 if (!available) console.warn(`skipping the two-instance cluster test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
@@ -20,32 +19,18 @@ function toolsBytes(request: ReceivedRequest | undefined): string {
 }
 
 describe.skipIf(!available)('two gateway instances sharing Postgres and Redis', () => {
-  const endpoints = {
-    postgresUrl: postgresTestUrl,
-    redisUrl: redisTestUrl,
-    schema: uniqueSchemaName('cluster'),
-    keyPrefix: uniqueKeyPrefix('cluster'),
-  };
+  let pair: ClusterPair;
   let upstream: FakeUpstream;
   let first: ConfiguredGateway;
   let second: ConfiguredGateway;
-  const closers: (() => Promise<void>)[] = [];
   const requestIds: { first: string[]; second: string[] } = { first: [], second: [] };
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream();
-    for (const slot of ['first', 'second'] as const) {
-      const started = await startInstance(upstream.url, endpoints);
-      closers.push(started.close);
-      if (slot === 'first') first = started.instance;
-      else second = started.instance;
-    }
+    pair = await startClusterPair('cluster');
+    ({ upstream, first, second } = pair);
   });
   afterAll(async () => {
-    await Promise.allSettled(closers.map((close) => close()));
-    await upstream?.close();
-    await dropSchemas([endpoints.schema]);
-    await deleteKeyPrefixes([endpoints.keyPrefix]);
+    await pair?.close();
   });
   beforeEach(() => upstream.reset());
 
@@ -132,7 +117,7 @@ describe.skipIf(!available)('two gateway instances sharing Postgres and Redis', 
 
   it('ledger rows from both instances appear in one report', async () => {
     await Promise.all([first.ledger.flush(), second.ledger.flush()]);
-    const report = await PostgresLedgerStore.open({ url: postgresTestUrl, schema: endpoints.schema });
+    const report = await PostgresLedgerStore.open({ url: postgresTestUrl, schema: pair.endpoints.schema });
     try {
       const stored = new Set((await report.requests({ limit: 1000 })).items.map((record) => record.requestId));
       const expected = [...requestIds.first, ...requestIds.second];
