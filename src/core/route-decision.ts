@@ -29,6 +29,8 @@ export interface ModelRoutingDecision {
   policyRevision?: number;
   workloadHint?: string;
   toolLoop?: boolean;
+  /** The topic's persona was added to the system prompt of the attempts sent to `sentTo` (the topic, never the text). */
+  persona?: { topic: string; sentTo: string[] };
 }
 
 export interface RouteDecision {

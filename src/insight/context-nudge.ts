@@ -1,4 +1,3 @@
-import type { JsonObject } from '../core/json.js';
 import type { RequestRecord } from '../core/ledger-record.js';
 import type { Turn } from '../core/turn.js';
 import type { InsightConfig } from './config.js';
@@ -104,34 +103,5 @@ export class ContextNudge {
   }
 }
 
-function appendToText(existing: unknown, note: string): unknown {
-  if (typeof existing === 'string') return existing === '' ? note : `${existing}\n\n${note}`;
-  if (Array.isArray(existing)) return [...existing, { type: 'text', text: note }];
-  return note;
-}
-
-/**
- * Adds the note to the request's system prompt, in the client's format: OpenAI's first system (or developer)
- * message, else a new one in front; Anthropic's `system` string or block list.
- */
-export function addNoteToSystemPrompt(turn: Pick<Turn, 'format' | 'body'>, note: string): void {
-  const body = turn.body;
-  if (turn.format === 'anthropic-messages') {
-    body.system = appendToText(body.system, note);
-    return;
-  }
-  const messages: unknown[] = Array.isArray(body.messages) ? body.messages : [];
-  const index = messages.findIndex(
-    (message) =>
-      typeof message === 'object' && message !== null && !Array.isArray(message) && ((message as JsonObject).role === 'system' || (message as JsonObject).role === 'developer'),
-  );
-  // Copy on write: the parsed body is forwarded from the client's own bytes wherever it was not replaced.
-  if (index < 0) {
-    body.messages = [{ role: 'system', content: note }, ...messages];
-    return;
-  }
-  const system = messages[index] as JsonObject;
-  const copy = [...messages];
-  copy[index] = { ...system, content: appendToText(system.content, note) };
-  body.messages = copy;
-}
+// Shared with the topic persona; kept exported here for the callers that import it from the nudge.
+export { addNoteToSystemPrompt } from '../wire/system-prompt.js';

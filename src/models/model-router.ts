@@ -15,7 +15,7 @@ import { heuristicDifficulty } from './difficulty/heuristic-difficulty.js';
 import { LatencyTracker } from './latency-tracker.js';
 import { affinityPolicy } from './policies/affinity.js';
 import { cheapestCapablePolicy } from './policies/cheapest-capable.js';
-import type { PolicyContext, RoutingPolicy } from './policies/routing-policy.js';
+import type { PolicyContext, RoutedPersona, RoutingPolicy } from './policies/routing-policy.js';
 import { topicPolicy } from './policies/topic-hook.js';
 import type { TopicRouter } from './policies/topic-hook.js';
 import { workloadHintPolicy } from './policies/workload-hint.js';
@@ -44,6 +44,8 @@ export interface ModelRouterDependencies {
 export interface RoutedModels {
   candidates: Candidate[];
   decision: ModelRoutingDecision;
+  /** The topic's persona for this request, when the topic policy chose the route (not in `decision`: no text in the ledger). */
+  persona?: RoutedPersona;
 }
 
 /**
@@ -135,6 +137,7 @@ export class ModelRouter {
       throw new GatewayError('unavailable', `No model can take this request (${reasons}).`);
     }
     const steps: { policy: string; reason: string }[] = [];
+    let persona: RoutedPersona | undefined;
     const decision: ModelRoutingDecision = { policy: automatic ? 'auto' : 'explicit', reason: '', candidates: [], policyRevision: revision };
     const context: PolicyContext = {
       turn,
@@ -158,6 +161,7 @@ export class ModelRouter {
       steps.push({ policy: name, reason: result.reason });
       if (result.difficulty !== undefined) decision.difficulty = result.difficulty;
       if (result.topic !== undefined) decision.topic = result.topic;
+      if (result.persona !== undefined) persona = result.persona;
     }
     const lead = automatic ? 'the router chooses' : `the model the client named (${turn.requestedModel}), then its fallbacks`;
     decision.policy = automatic ? ['auto', ...policyNames].join(':') : ['explicit', ...policyNames].join(':');
@@ -167,7 +171,7 @@ export class ModelRouter {
     if (skipped.length > 0) decision.skipped = skipped;
     if (turn.hints.workloadHint !== undefined) decision.workloadHint = turn.hints.workloadHint;
     if (toolLoop) decision.toolLoop = true;
-    return { candidates, decision };
+    return persona ? { candidates, decision, persona } : { candidates, decision };
   }
 
   /** Primary → its fallbacks → the global default and its fallbacks. */

@@ -21,6 +21,19 @@ export interface PolicyResult {
   /** Extra facts for the decision record. */
   difficulty?: number;
   topic?: string;
+  persona?: RoutedPersona;
+}
+
+/**
+ * A system prompt that comes with a policy's choice for this one request (the topic's persona): added only to the
+ * attempts sent to `deployments`, so another model that ends up answering gets the client's prompt unchanged.
+ */
+export interface RoutedPersona {
+  /** The topic or route it belongs to; the ledger records this, never the text. */
+  topic: string;
+  text: string;
+  /** Qualified names (`provider/model`) of the deployments that carry it. */
+  deployments: readonly string[];
 }
 
 /**

@@ -1,15 +1,17 @@
 import type { Candidate } from '../candidate.js';
-import type { PolicyContext, PolicyResult, RoutingPolicy } from './routing-policy.js';
+import type { PolicyContext, PolicyResult, RoutedPersona, RoutingPolicy } from './routing-policy.js';
 
 /**
  * What the topic router (src/models/topic/, another module) plugs in: given viable candidates, the per-topic
- * order (specialist then its chain) and the topic it classified, or undefined to leave the order alone.
+ * order (specialist then its chain), the topic it classified and that topic's persona for this request, or
+ * undefined to leave the order alone. Everything about one request is in the return value: the router is shared
+ * by concurrent requests.
  */
 export interface TopicRouter {
   route(
     candidates: Candidate[],
     context: PolicyContext,
-  ): { candidates: Candidate[]; topic: string; reason: string; specialist?: boolean } | undefined;
+  ): { candidates: Candidate[]; topic: string; reason: string; specialist?: boolean; persona?: RoutedPersona } | undefined;
   // Implemented by EngineTopicRouter in src/models/topic/topic-policy-router.ts.
 }
 
@@ -25,7 +27,7 @@ export function topicPolicy(router: TopicRouter | undefined): RoutingPolicy {
       const first = routed.candidates[0];
       // A router that returns an order has chosen a specialist unless it says otherwise.
       const ordered = first && routed.specialist !== false ? [{ ...first, source: 'topic' as const }, ...routed.candidates.slice(1)] : routed.candidates;
-      return { candidates: ordered, reason: routed.reason, topic: routed.topic };
+      return { candidates: ordered, reason: routed.reason, topic: routed.topic, ...(routed.persona ? { persona: routed.persona } : {}) };
     },
   };
 }

@@ -33,12 +33,14 @@ describe('EngineTopicRouter', () => {
     expect(routed?.candidates.map((item) => item.deployment.qualifiedName)).toEqual(['openrouter/coder', 'openrouter/coder-backup', 'openai/gpt-main', 'openrouter/writer']);
   });
 
-  it('leaves the order alone for explicit models, chit-chat and skipped turns', () => {
+  it('leaves the order alone for explicit models, chit-chat and skipped turns (a skip is reported, without a specialist)', () => {
     const router = new EngineTopicRouter(new TopicRoutingEngine(config));
     expect(router.route(candidates, context('fix this failing API test', 's2', true))).toBeUndefined();
     expect(router.route(candidates, context('thanks'))).toBeUndefined();
-    expect(router.route(candidates, context('/sd fix this failing API test'))).toBeUndefined();
-    expect(router.lastDecision?.topic).toBe('skip');
+    const skipped = router.route(candidates, context('/sd fix this failing API test'));
+    expect(skipped).toMatchObject({ topic: 'skip', specialist: false });
+    expect(skipped?.candidates).toEqual(candidates);
+    expect(skipped?.persona).toBeUndefined();
   });
 
   it('keeps inertia per session', () => {

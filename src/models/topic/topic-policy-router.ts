@@ -1,34 +1,32 @@
 import type { Candidate } from '../candidate.js';
-import type { PolicyContext } from '../policies/routing-policy.js';
+import type { PolicyContext, RoutedPersona } from '../policies/routing-policy.js';
 import type { TopicRouter } from '../policies/topic-hook.js';
 import type { TopicTarget } from './config.js';
 import { MemoryTopicSessions } from './inertia-store.js';
 import type { TopicSessionStore } from './inertia-store.js';
-import type { TopicRouteDecision } from './topic-router.js';
 import { TopicRoutingEngine } from './topic-router.js';
 
 /**
  * The engine behind the model router's `topic` policy slot: puts the topic's target and its fallbacks first
- * (in that order, among viable candidates) and keeps the rest of the order. Leaves the order alone for an
- * explicit model, a skipped turn, `none`, or a target with no viable candidate. Without a session id the turn
- * is classified with no inertia.
+ * (in that order, among viable candidates) and keeps the rest of the order, with the topic's persona for exactly
+ * those deployments. Leaves the order alone for an explicit model, a skipped turn (reported as topic `skip`, no
+ * specialist, so the signature says so), `none`, or a target with no viable candidate. Without a session id the
+ * turn is classified with no inertia. Nothing about a request is kept on the instance: it serves concurrent
+ * requests, and everything one request needs is in the value `route` returns.
  */
 export class EngineTopicRouter implements TopicRouter {
-  /** The last decision, for the caller that renders the signature and applies the persona. */
-  lastDecision: TopicRouteDecision | undefined;
-
   constructor(
     private readonly engine: TopicRoutingEngine,
     private readonly sessions: TopicSessionStore = new MemoryTopicSessions(),
   ) {}
 
-  route(candidates: Candidate[], context: PolicyContext): { candidates: Candidate[]; topic: string; reason: string } | undefined {
+  route(candidates: Candidate[], context: PolicyContext): ReturnType<TopicRouter['route']> {
     if (context.explicit) return undefined;
     const messages = context.turn.messages.map((message) => ({ role: message.role, content: message.text }));
     const sessionId = context.sessionId ?? context.turn.hints.sessionId;
     const decision = this.engine.decide(messages, sessionId ? this.sessions.get(sessionId) : undefined);
-    this.lastDecision = decision;
     if (sessionId && decision.state) this.sessions.set(sessionId, decision.state);
+    if (decision.source === 'skip') return { candidates, topic: 'skip', reason: decision.reason, specialist: false };
     if (!decision.target) return undefined;
     const chain = [decision.target, ...decision.target.fallbacks];
     const preferred: Candidate[] = [];
@@ -37,7 +35,10 @@ export class EngineTopicRouter implements TopicRouter {
       if (match) preferred.push(match);
     }
     if (!preferred.length) return undefined;
-    return { candidates: [...preferred, ...candidates.filter((candidate) => !preferred.includes(candidate))], topic: decision.topic, reason: decision.reason };
+    const ordered = [...preferred, ...candidates.filter((candidate) => !preferred.includes(candidate))];
+    if (!decision.persona) return { candidates: ordered, topic: decision.topic, reason: decision.reason };
+    const persona: RoutedPersona = { topic: decision.topic, text: decision.persona, deployments: preferred.map((candidate) => candidate.deployment.qualifiedName) };
+    return { candidates: ordered, topic: decision.topic, reason: decision.reason, persona };
   }
 }
 

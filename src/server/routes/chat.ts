@@ -18,6 +18,7 @@ import { parseRequestToolsetCall, requestToolsetResultText } from '../../tools/r
 import { resolveSessionIdentity } from '../../session/session-identity.js';
 import { stripSkipPrefix } from '../../models/topic/skip-prefix.js';
 import { addNoteToSystemPrompt } from '../../insight/context-nudge.js';
+import { personaAttempts } from '../../models/topic/persona-attempts.js';
 import type { MessageLike } from '../../models/topic/skip-prefix.js';
 import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/decode.js';
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
@@ -150,7 +151,9 @@ export async function handleChat(
       addNoteToSystemPrompt(turn, nudge.note);
       decision.nudge = { level: nudge.level, fill: nudge.fill };
     }
-    const { candidates: routed, decision: modelDecision } = gateway.modelRouter.route(turn, session.id);
+    const { candidates: routed, decision: modelDecision, persona } = gateway.modelRouter.route(turn, session.id);
+    // The topic's persona goes into the system prompt of the attempts on the topic's own chain only.
+    const attemptTurn = personaAttempts(turn, persona, modelDecision);
     // A key limited to some providers or models only ever reaches those.
     const candidates = restrictCandidates(request, routed, turn.requestedModel);
     decision.models = modelDecision;
@@ -162,7 +165,7 @@ export async function handleChat(
       attempts: tracking.record.attempts,
       isEnabled: (deployment: Deployment) => gateway.switches.isEnabled(deployment),
       prepare: (deployment: Deployment, provider: Provider) =>
-        prepareUpstreamBody(turn, deployment, provider, gateway.dialectFor(deployment.providerId), facts),
+        prepareUpstreamBody(attemptTurn(deployment), deployment, provider, gateway.dialectFor(deployment.providerId), facts),
     };
     const success = await gateway.attemptLoop.run({ ...plan, candidates });
     const route = routeLabel(candidates, success.deployment);
