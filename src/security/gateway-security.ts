@@ -7,6 +7,7 @@ import { AdminKey, adminKeyVariable } from './admin-key.js';
 import type { AuthConfig } from './config.js';
 import { presentedKeys } from './credentials.js';
 import { applicationKeyId } from './create-key.js';
+import type { DashboardSessionStore } from './dashboard/dashboard-session-store.js';
 import { DashboardSessions } from './dashboard/sessions.js';
 import { FileKeyStore, keyFilePath } from './file-key-store.js';
 import { allowedHostNames, hostAllowed, originAllowed } from './host-origin.js';
@@ -31,12 +32,14 @@ export interface GatewaySecurityOptions {
   store?: KeyStore;
   /** Where per-key rate and budget limits count: memory when absent, Redis in a cluster. */
   counters?: CounterStore;
+  /** Where dashboard logins live: memory when absent, Redis in a cluster (one login for every instance). */
+  dashboardSessions?: DashboardSessionStore;
   /** Told when the counters fail (the limiter then admits uncounted). */
   logger?: LimiterLogger;
   now?: () => number;
 }
 
-/** The auth step's answer: immediate, or (for a key with counted limits) once the counters answered. */
+/** The auth step's answer: immediate, or (a key with counted limits, a dashboard session cookie) once the store answered. */
 export type AuthVerdict = AuthDenial | undefined | Promise<AuthDenial | undefined>;
 
 /** Why the auth step refused a request, and the format to say it in. */
@@ -71,7 +74,12 @@ export class GatewaySecurity {
       ...(options.now ? { now: options.now } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
-    this.sessions = new DashboardSessions({ ttlMs: options.config.session_ttl_ms, secureCookies: options.config.secure_cookies, ...(options.now ? { now: options.now } : {}) });
+    this.sessions = new DashboardSessions({
+      ttlMs: options.config.session_ttl_ms,
+      secureCookies: options.config.secure_cookies,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.dashboardSessions ? { store: options.dashboardSessions } : {}),
+    });
     this.loopback = isLoopbackHost(options.bindHost);
     this.allowedHosts = allowedHostNames(options.bindHost, options.config.allowed_hosts);
     this.costOf = options.costOf ?? ((record) => record.costUsd);
@@ -105,8 +113,8 @@ export class GatewaySecurity {
 
   /**
    * The auth step: undefined lets the request through (its principal recorded), otherwise the answer to send.
-   * Only a key with rate or budget limits gets a promise (its counters may be in Redis); every other request is
-   * decided synchronously, without a tick of waiting.
+   * Only a key with rate or budget limits, or a dashboard session cookie on an admin path, gets a promise (their
+   * counters and sessions may be in Redis); every other request is decided synchronously, without a tick of waiting.
    */
   authorize(request: IncomingMessage, path: string, method: string): AuthVerdict {
     const access = routeAccess(path);
@@ -167,7 +175,7 @@ export class GatewaySecurity {
     principal: Principal | undefined,
     presentedAny: boolean,
     format: ApiFormat,
-  ): AuthDenial | undefined {
+  ): AuthVerdict {
     if (principal?.kind === 'admin') {
       setPrincipal(request, principal);
       return undefined;
@@ -180,20 +188,32 @@ export class GatewaySecurity {
       }
       return { error: new GatewayError('permission', 'Application keys cannot change routing or configuration; use the admin key.'), format };
     }
-    if (!presentedAny) {
-      const session = this.sessions.find(request);
-      if (session) {
-        // A cookie rides along with any request the browser makes, so the Origin and CSRF token must prove the page is ours.
-        if (!hostAllowed(request, this.allowedHosts) || !originAllowed(request, this.allowedHosts)) {
-          return { error: new GatewayError('permission', 'This Host or Origin is not allowed for dashboard sessions.'), format };
-        }
-        if (isStateChanging(method) && !this.sessions.csrfValid(request, session)) {
-          return { error: new GatewayError('permission', 'Missing or wrong x-csrf-token for this dashboard session.'), format };
-        }
-        setPrincipal(request, { kind: 'admin', via: 'session' });
-        return undefined;
-      }
+    // Only a request with a session cookie waits for the session store (Redis in a cluster).
+    if (!presentedAny && this.sessions.presented(request)) return this.admitSession(request, method, format);
+    return this.adminDenial(format);
+  }
+
+  private async admitSession(request: IncomingMessage, method: string, format: ApiFormat): Promise<AuthDenial | undefined> {
+    let session;
+    try {
+      session = await this.sessions.find(request);
+    } catch (error) {
+      // Fail closed: a login that cannot be checked is refused (503), never assumed (ARCHITECTURE.md).
+      return { error: error instanceof GatewayError ? error : new GatewayError('unavailable', 'Dashboard logins cannot be checked right now.'), format };
     }
+    if (session === undefined) return this.adminDenial(format);
+    // A cookie rides along with any request the browser makes, so the Origin and CSRF token must prove the page is ours.
+    if (!hostAllowed(request, this.allowedHosts) || !originAllowed(request, this.allowedHosts)) {
+      return { error: new GatewayError('permission', 'This Host or Origin is not allowed for dashboard sessions.'), format };
+    }
+    if (isStateChanging(method) && !this.sessions.csrfValid(request, session)) {
+      return { error: new GatewayError('permission', 'Missing or wrong x-csrf-token for this dashboard session.'), format };
+    }
+    setPrincipal(request, { kind: 'admin', via: 'session' });
+    return undefined;
+  }
+
+  private adminDenial(format: ApiFormat): AuthDenial {
     if (this.adminKey.source === 'none') {
       return { error: new GatewayError('permission', `The admin API is disabled: no admin key is set. To enable it, ${adminHint}, then send "Authorization: Bearer <that key>".`), format };
     }

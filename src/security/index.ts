@@ -12,6 +12,8 @@ export { isLoopbackHost } from './loopback.js';
 export { allowedHostNames, hostAllowed, originAllowed } from './host-origin.js';
 export { dashboardContentSecurityPolicy, dashboardSecurityHeaders } from './dashboard/csp.js';
 export { DashboardSessions, csrfHeaderName, sessionCookieName } from './dashboard/sessions.js';
+export type { DashboardSession, DashboardSessionStore } from './dashboard/dashboard-session-store.js';
+export { MemoryDashboardSessionStore } from './dashboard/memory-dashboard-session-store.js';
 export { dashboardAuthRoute, loginPath, logoutPath, sessionPath } from './dashboard/login-route.js';
 export { scopes } from './scopes.js';
 export type { Scope } from './scopes.js';

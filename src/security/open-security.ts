@@ -1,6 +1,7 @@
 import type { Config } from '../config/schema.js';
 import type { RequestRecord } from '../core/ledger-record.js';
 import type { CounterStore } from '../store/counter-store.js';
+import type { DashboardSessionStore } from './dashboard/dashboard-session-store.js';
 import { GatewaySecurity } from './gateway-security.js';
 import type { LimiterLogger } from './key-limiter.js';
 import type { KeyStore } from './key-store.js';
@@ -27,6 +28,8 @@ export interface OpenSecurityOptions {
   store?: KeyStore;
   /** Where per-key limits count; memory when absent (Redis in a cluster). */
   counters?: CounterStore;
+  /** Where dashboard logins live; memory when absent (Redis in a cluster). */
+  dashboardSessions?: DashboardSessionStore;
   logger?: LimiterLogger;
 }
 
@@ -43,6 +46,7 @@ export async function openSecurity(options: OpenSecurityOptions): Promise<Opened
     costOf: recordCostFunction(options.config),
     ...(options.store ? { store: options.store } : {}),
     ...(options.counters ? { counters: options.counters } : {}),
+    ...(options.dashboardSessions ? { dashboardSessions: options.dashboardSessions } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const refusal = security.startupRefusal(options.config.server.host);

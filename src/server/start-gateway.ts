@@ -57,6 +57,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     generateAdminKey: options.generateAdminKey ?? false,
     ...(options.stores?.keys ? { store: options.stores.keys } : {}),
     ...(options.stores?.counters ? { counters: options.stores.counters } : {}),
+    ...(options.stores?.dashboardSessions ? { dashboardSessions: options.stores.dashboardSessions } : {}),
     logger: logger.child({ component: 'key-limits' }),
   });
   const gateway = new Gateway({

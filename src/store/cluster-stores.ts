@@ -25,6 +25,7 @@ import { SharedStateHealth, type StateLogger, silentStateLogger } from './redis/
 import { RedisRoutingStateChannel } from './redis/redis-routing-state-channel.js';
 import { RedisKeyChanges } from './redis/redis-key-changes.js';
 import { RedisCounterStore } from './redis/redis-counter-store.js';
+import { RedisDashboardSessionStore } from './redis/redis-dashboard-session-store.js';
 import { SharedRoutingState } from './shared-routing-state.js';
 import { RedisCacheStore } from './redis/redis-cache-store.js';
 import { RedisSemanticCacheStore } from './redis/redis-semantic-cache-store.js';
@@ -156,6 +157,7 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       cooldowns: routingState.cooldowns,
       keys: keyStore,
       counters: new RedisCounterStore(client, storage.redis_key_prefix),
+      dashboardSessions: new RedisDashboardSessionStore({ client, keyPrefix: storage.redis_key_prefix }),
       cache: new RedisCacheStore(client, storage.redis_key_prefix, options.cacheMaxEntryBytes ?? 8 * 1024 * 1024),
       semanticCache: new RedisSemanticCacheStore(client, storage.redis_key_prefix),
       ...(options.affinity

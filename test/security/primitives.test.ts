@@ -74,18 +74,18 @@ describe('hosts and origins', () => {
 });
 
 describe('DashboardSessions', () => {
-  it('finds a session by its cookie until it expires; the CSRF token must match exactly', () => {
+  it('finds a session by its cookie until it expires; the CSRF token must match exactly', async () => {
     let now = 1_000;
     const sessions = new DashboardSessions({ ttlMs: 10_000, secureCookies: true, now: () => now });
-    const { setCookie, csrfToken } = sessions.open();
+    const { setCookie, csrfToken } = await sessions.open();
     expect(setCookie).toMatch(/; Secure$/);
     const cookie = setCookie.split(';')[0] ?? '';
     const request = fakeRequest({ cookie: `other=1; ${cookie}`, 'x-csrf-token': csrfToken });
-    const session = sessions.find(request);
+    const session = await sessions.find(request);
     expect(session).toBeDefined();
     expect(session && sessions.csrfValid(request, session)).toBe(true);
     expect(session && sessions.csrfValid(fakeRequest({ cookie, 'x-csrf-token': `${csrfToken}x` }), session)).toBe(false);
     now += 10_001;
-    expect(sessions.find(request)).toBeUndefined();
+    expect(await sessions.find(request)).toBeUndefined();
   });
 });

@@ -42,7 +42,8 @@ async function readSmallJson(request: IncomingMessage): Promise<unknown> {
  * - `POST /auth/login {"admin_key": "..."}` → 200 `{csrf_token}` and an HttpOnly, SameSite=Strict session cookie;
  * - `GET /auth/session` → 200 `{csrf_token}` for a live session (a reloaded page gets its token back), else 401;
  * - `POST /auth/logout` → clears the cookie (needs the CSRF token).
- * Every answer carries the dashboard's CSP and security headers. Host and Origin must be allowed.
+ * Every answer carries the dashboard's CSP and security headers. Host and Origin must be allowed. A session
+ * store that cannot answer (Redis away in a cluster) gives 503 on all three.
  */
 export function dashboardAuthRoute(security: GatewaySecurity) {
   const failures: number[] = [];
@@ -54,16 +55,17 @@ export function dashboardAuthRoute(security: GatewaySecurity) {
         throw new GatewayError('permission', 'This Host or Origin is not allowed for the dashboard; add it to auth.allowed_hosts if it is yours.');
       }
       if (path === sessionPath && method === 'GET') {
-        const session = security.sessions.find(request);
+        const session = await security.sessions.find(request);
         if (!session) throw new GatewayError('authentication', 'Not logged in.');
         send(response, 200, { csrf_token: session.csrfToken });
         return true;
       }
       if (method !== 'POST') throw new GatewayError('invalid_request', `Use POST for ${path}.`, { status: 405 });
       if (path === logoutPath) {
-        const session = security.sessions.find(request);
+        const session = await security.sessions.find(request);
         if (session && !security.sessions.csrfValid(request, session)) throw new GatewayError('permission', 'Missing or wrong x-csrf-token.');
-        send(response, 200, { logged_out: true }, { 'set-cookie': security.sessions.close(request) });
+        // Deleted from the store before the answer: in a cluster the login then ends on every instance.
+        send(response, 200, { logged_out: true }, { 'set-cookie': await security.sessions.close(request) });
         return true;
       }
       const now = Date.now();
@@ -77,7 +79,8 @@ export function dashboardAuthRoute(security: GatewaySecurity) {
         failures.push(now);
         throw new GatewayError('authentication', 'Wrong admin key.');
       }
-      const { setCookie, csrfToken } = security.sessions.open();
+      // Stored before the cookie goes out, so the next request may reach any instance.
+      const { setCookie, csrfToken } = await security.sessions.open();
       send(response, 200, { csrf_token: csrfToken }, { 'set-cookie': setCookie });
     } catch (caught) {
       request.resume();

@@ -1,16 +1,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { GatewayError } from '../../core/errors.js';
 import { hashSecret } from '../secret-hash.js';
+import type { DashboardSession, DashboardSessionStore } from './dashboard-session-store.js';
+import { MemoryDashboardSessionStore } from './memory-dashboard-session-store.js';
+
+export type { DashboardSession } from './dashboard-session-store.js';
 
 export const sessionCookieName = 'hermes_router_session';
 export const csrfHeaderName = 'x-csrf-token';
-
-export interface DashboardSession {
-  csrfToken: string;
-  expiresAt: number;
-}
-
-const maximumSessions = 1_000;
 
 function cookieValue(request: IncomingMessage, name: string): string | undefined {
   const header = request.headers.cookie;
@@ -28,45 +26,62 @@ function sameText(left: string, right: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** A session store that cannot answer: the login is refused (503), never assumed. */
+function storeUnavailable(error: unknown): GatewayError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new GatewayError(
+    'unavailable',
+    `Dashboard logins cannot be checked right now (the session store did not answer: ${reason}); try again shortly, or use the admin key as a bearer token.`,
+  );
+}
+
 /**
- * Dashboard logins, in memory: a random session id in an HttpOnly, SameSite=Strict cookie, and a CSRF token the
- * page holds in memory and echoes in `x-csrf-token` on every state-changing request. Sessions are keyed by the
- * id's hash, so a heap dump does not hold usable cookies. A restart logs everyone out.
+ * Dashboard logins: a random session id in an HttpOnly, SameSite=Strict cookie, and a CSRF token the page holds
+ * in memory and echoes in `x-csrf-token` on every state-changing request. Sessions are stored under the id's
+ * hash (memory for one instance, Redis in a cluster), so neither a heap dump nor Redis holds usable cookies.
+ * Reads are asynchronous; a store that fails makes them reject with a 503 `GatewayError`.
  */
 export class DashboardSessions {
-  private readonly sessions = new Map<string, DashboardSession>();
+  readonly store: DashboardSessionStore;
 
   constructor(
-    private readonly options: { ttlMs: number; secureCookies: boolean; now?: () => number },
-  ) {}
+    private readonly options: { ttlMs: number; secureCookies: boolean; now?: () => number; store?: DashboardSessionStore },
+  ) {
+    this.store = options.store ?? new MemoryDashboardSessionStore(options.now ? { now: options.now } : {});
+  }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** Starts a session: returns the `Set-Cookie` value and the CSRF token to hand the page. */
-  open(): { setCookie: string; csrfToken: string } {
-    this.sweep();
+  /** Starts a session once it is stored: returns the `Set-Cookie` value and the CSRF token to hand the page. */
+  async open(): Promise<{ setCookie: string; csrfToken: string }> {
     const id = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
-    this.sessions.set(hashSecret(id), { csrfToken, expiresAt: this.now() + this.options.ttlMs });
+    try {
+      await this.store.save(hashSecret(id), { csrfToken, expiresAt: this.now() + this.options.ttlMs }, this.options.ttlMs);
+    } catch (error) {
+      throw storeUnavailable(error);
+    }
     const maxAge = Math.floor(this.options.ttlMs / 1000);
     const secure = this.options.secureCookies ? '; Secure' : '';
     return { setCookie: `${sessionCookieName}=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`, csrfToken };
   }
 
+  /** Whether the request carries a session cookie at all (no store read: requests without one never wait). */
+  presented(request: IncomingMessage): boolean {
+    return cookieValue(request, sessionCookieName) !== undefined;
+  }
+
   /** The live session the request's cookie names, if any. */
-  find(request: IncomingMessage): DashboardSession | undefined {
+  async find(request: IncomingMessage): Promise<DashboardSession | undefined> {
     const id = cookieValue(request, sessionCookieName);
     if (!id) return undefined;
-    const key = hashSecret(id);
-    const session = this.sessions.get(key);
-    if (!session) return undefined;
-    if (session.expiresAt <= this.now()) {
-      this.sessions.delete(key);
-      return undefined;
+    try {
+      return await this.store.load(hashSecret(id));
+    } catch (error) {
+      throw storeUnavailable(error);
     }
-    return session;
   }
 
   /** Whether the request echoes its session's CSRF token. */
@@ -76,25 +91,16 @@ export class DashboardSessions {
     return presented !== undefined && sameText(presented, session.csrfToken);
   }
 
-  /** Ends the request's session; returns the `Set-Cookie` value that clears the cookie. */
-  close(request: IncomingMessage): string {
+  /** Ends the request's session on every instance; returns the `Set-Cookie` value that clears the cookie. */
+  async close(request: IncomingMessage): Promise<string> {
     const id = cookieValue(request, sessionCookieName);
-    if (id) this.sessions.delete(hashSecret(id));
-    return `${sessionCookieName}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
-  }
-
-  get size(): number {
-    return this.sessions.size;
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [key, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(key);
-    // Logins are admin-only, but bound the map anyway: the oldest session goes first.
-    while (this.sessions.size >= maximumSessions) {
-      const oldest = this.sessions.keys().next().value;
-      if (oldest === undefined) break;
-      this.sessions.delete(oldest);
+    if (id) {
+      try {
+        await this.store.delete(hashSecret(id));
+      } catch (error) {
+        throw storeUnavailable(error);
+      }
     }
+    return `${sessionCookieName}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
   }
 }

@@ -45,7 +45,7 @@ export const dashboardSecurityHeaders: Readonly<Record<string, string>> = securi
  * cookie from `/auth/login` on an allowed Host and Origin. Reads only, so no CSRF token is needed; the one
  * write the page makes (a model switch) goes to the admin API, which checks the CSRF token itself.
  */
-function dashboardRejection(request: IncomingMessage, security: GatewaySecurity | undefined, env: NodeJS.ProcessEnv): GatewayError | undefined {
+async function dashboardRejection(request: IncomingMessage, security: GatewaySecurity | undefined, env: NodeJS.ProcessEnv): Promise<GatewayError | undefined> {
   if (security === undefined) return adminRejection(request, env);
   if (!hostAllowed(request, security.allowedHosts) || !originAllowed(request, security.allowedHosts)) {
     return new GatewayError('permission', 'This Host or Origin is not allowed for the dashboard; add it to auth.allowed_hosts if it is yours.');
@@ -54,7 +54,8 @@ function dashboardRejection(request: IncomingMessage, security: GatewaySecurity 
   if (keys.length > 0) {
     return security.identify(keys)?.kind === 'admin' ? undefined : new GatewayError('authentication', 'The dashboard API needs the admin key or a dashboard login.');
   }
-  return security.sessions.find(request) ? undefined : new GatewayError('authentication', 'Log in to the dashboard first (POST /auth/login).');
+  // The session store may be Redis (a cluster); when it cannot answer, find rejects with a 503.
+  return (await security.sessions.find(request)) ? undefined : new GatewayError('authentication', 'Log in to the dashboard first (POST /auth/login).');
 }
 
 export function gatewayDashboardView(gateway: Gateway): DashboardGatewayView {
@@ -122,7 +123,7 @@ export function dashboardRoute(options: DashboardRouteOptions): ExtraRoute & { c
       if (path.startsWith('/dashboard/api/')) {
         const handler = dashboardApiHandlers[path.slice('/dashboard/api/'.length)];
         if (handler === undefined) throw new GatewayError('not_found', `No dashboard view ${path}.`);
-        const rejection = dashboardRejection(request, security, options.env);
+        const rejection = await dashboardRejection(request, security, options.env);
         if (rejection) throw rejection;
         reader ??= options.ledgerStore ? LedgerReader.over(options.ledgerStore) : LedgerReader.open(options.ledgerPath);
         if (reader === undefined) throw new GatewayError('unavailable', `No ledger at ${options.ledgerPath} yet.`);
