@@ -1,5 +1,4 @@
 import type { RequestRecord } from '../core/ledger-record.js';
-import type { Turn } from '../core/turn.js';
 import type { InsightConfig } from './config.js';
 
 export type NudgeLevel = 'first' | 'escalated';
