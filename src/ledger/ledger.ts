@@ -70,6 +70,11 @@ export class Ledger {
   #closing: Promise<void> | undefined;
   readonly #warnedUnpriced = new Set<string>();
 
+  /** Where rows go; a single instance also starts its per-key daily totals from it. */
+  get store(): LedgerStore {
+    return this.#store;
+  }
+
   constructor(options: LedgerOptions) {
     this.config = ledgerConfigSchema.parse(options.config ?? {});
     this.#store = options.store;

@@ -12,6 +12,7 @@ import type { DashboardGatewayView } from './routes/dashboard/dashboard-api.js';
 import { dashboardRoute, gatewayDashboardView, gatewaySecurityOf } from './routes/dashboard/dashboard-route.js';
 import type { GatewaySecurity } from '../security/gateway-security.js';
 import { exportLimiterMetrics } from '../security/limit-metrics.js';
+import { dailyTotalsFromLedger } from '../security/daily-totals-from-ledger.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
 import { createLogger, startGateway } from './start-gateway.js';
 import type { RunningGateway } from './start-gateway.js';
@@ -67,6 +68,9 @@ export async function runConfiguredGateway(options: {
   const ledger = cluster
     ? new Ledger({ ...ledgerOptions, store: cluster.ledgerStore, ownsStore: true })
     : openLedger({ ...ledgerOptions, dataDir: options.dataDir });
+  // One instance counts per-key daily totals in memory: start them from today's ledger rows, so a restart does not
+  // reset a key's daily budget (a cluster keeps them in Redis).
+  const dailyTotals = cluster ? undefined : await dailyTotalsFromLedger(ledger.store, { logger: logger.child({ component: 'key-limits' }) });
   const shutdown = async (): Promise<void> => {
     await ledger.close();
     await cluster?.close();
@@ -99,6 +103,7 @@ export async function runConfiguredGateway(options: {
       await shutdown();
     },
     ...(cluster ? { stores: cluster.gatewayStores } : {}),
+    ...(dailyTotals ? { stores: { counters: dailyTotals } } : {}),
       // First start without HERMES_ROUTER_ADMIN_KEY: generate one, store its hash, show it once. Not in a
       // cluster: instances starting together would each replace the others' key (set the variable on each).
       generateAdminKey: cluster === undefined,

@@ -195,6 +195,26 @@ export function describeLedgerStoreContract(name: string, factory: LedgerStoreFa
       for (const filter of filters) expectTotals(await store.totals(filter), selectRecords(sample, filter));
     });
 
+    it('clientKeys: one row per client key (requests without one left out), by key id, for a filter', async () => {
+      const keys = [undefined, 'key-b', 'key-a', 'admin'] as const;
+      const keyed = sample.map((record, index) => {
+        const { clientKeyId: _clientKeyId, ...rest } = record;
+        const clientKeyId = keys[index % keys.length];
+        return clientKeyId === undefined ? rest : { ...rest, clientKeyId };
+      });
+      await store.insertBatch(keyed);
+      for (const filter of [{}, { since: windowStart }, { since: windowStart, until: windowEnd }] satisfies LedgerFilter[]) {
+        const selected = selectRecords(keyed, filter);
+        const rows = await store.clientKeys(filter);
+        const expectedIds = [...new Set(selected.flatMap((record) => (record.clientKeyId === undefined ? [] : [record.clientKeyId])))].sort();
+        expect(rows.map((row) => row.clientKeyId)).toEqual(expectedIds);
+        for (const { clientKeyId, ...totals } of rows) {
+          expectTotals(totals, selected.filter((record) => record.clientKeyId === clientKeyId));
+        }
+      }
+      expect(await store.clientKeys({ model: 'nothing-like-this' })).toEqual([]);
+    });
+
     it('daily: one row per day at the given offset, with the models served that day', async () => {
       await store.insertBatch(sample);
       for (const utcOffsetMinutes of [0, 330, -480]) {

@@ -45,6 +45,11 @@ export interface SessionRow extends LedgerTotals {
   models: string[];
 }
 
+export interface ClientKeyRow extends LedgerTotals {
+  /** The application key (or `admin`) the requests came with; requests without one are left out. */
+  clientKeyId: string;
+}
+
 export interface ModelRow extends LedgerTotals {
   /** Served provider and model; `null` provider for requests nothing served (the model is then the requested one). */
   provider: string | null;
@@ -95,6 +100,11 @@ export interface LedgerStore {
   models(query?: LedgerFilter): Promise<ModelRow[]>;
   requests(query?: RequestsQuery): Promise<RequestsPage>;
   totals(query?: LedgerFilter): Promise<LedgerTotals>;
+  /**
+   * Totals per client key, sorted by key id; requests without a key are left out. A single instance starts its
+   * per-key daily limits from it (`src/security/daily-totals-from-ledger.ts`), so a restart does not reset them.
+   */
+  clientKeys(query?: LedgerFilter): Promise<ClientKeyRow[]>;
   /**
    * Every request as a compact fact, in pages, then only what was written since: the feed of the insight
    * reader's copy (`src/insight/ledger-mirror.ts`). A fact may come again in a later page (a store that cannot

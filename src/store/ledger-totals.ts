@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../core/ledger-record.js';
-import type { LedgerFilter, LedgerTotals, ModelRow, SessionRow } from './ledger-store.js';
+import type { ClientKeyRow, LedgerFilter, LedgerTotals, ModelRow, SessionRow } from './ledger-store.js';
 
 export function emptyTotals(): LedgerTotals {
   return {
@@ -66,4 +66,9 @@ export function compareSessionRows(left: SessionRow, right: SessionRow): number 
 
 function compareText(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** By key id, bytewise, so every store returns the same order. */
+export function compareClientKeyRows(left: ClientKeyRow, right: ClientKeyRow): number {
+  return compareText(left.clientKeyId, right.clientKeyId);
 }

@@ -1,6 +1,7 @@
 import type { RequestRecord } from '../../core/ledger-record.js';
 import { clampPageSize, decodeLedgerCursor, encodeLedgerCursor, isAfterCursor } from '../ledger-cursor.js';
 import type {
+  ClientKeyRow,
   DailyQuery,
   DailyRow,
   LedgerFilter,
@@ -13,7 +14,7 @@ import type {
 } from '../ledger-store.js';
 import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
 import { type LedgerFactsPage, type LedgerFactsQuery, defaultFactsPageSize, factOf, maximumFactsPageSize } from '../ledger-facts.js';
-import { addToTotals, compareModelRows, compareSessionRows, dayOf, emptyTotals, matchesFilter } from '../ledger-totals.js';
+import { addToTotals, compareClientKeyRows, compareModelRows, compareSessionRows, dayOf, emptyTotals, matchesFilter } from '../ledger-totals.js';
 
 /** Ledger kept in process memory: for tests and for running without a data directory. Lost on exit. */
 export class MemoryLedgerStore implements LedgerStore {
@@ -49,6 +50,20 @@ export class MemoryLedgerStore implements LedgerStore {
     const totals = emptyTotals();
     for (const record of this.#select(query)) addToTotals(totals, record);
     return totals;
+  }
+
+  async clientKeys(query: LedgerFilter = {}): Promise<ClientKeyRow[]> {
+    const rows = new Map<string, ClientKeyRow>();
+    for (const record of this.#select(query)) {
+      if (record.clientKeyId === undefined) continue;
+      let row = rows.get(record.clientKeyId);
+      if (!row) {
+        row = { clientKeyId: record.clientKeyId, ...emptyTotals() };
+        rows.set(record.clientKeyId, row);
+      }
+      addToTotals(row, record);
+    }
+    return [...rows.values()].sort(compareClientKeyRows);
   }
 
   async daily(query: DailyQuery = {}): Promise<DailyRow[]> {

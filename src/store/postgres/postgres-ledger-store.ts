@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { RequestRecord } from '../../core/ledger-record.js';
 import { clampPageSize, decodeLedgerCursor, encodeLedgerCursor } from '../ledger-cursor.js';
 import type {
+  ClientKeyRow,
   DailyQuery,
   DailyRow,
   LedgerFilter,
@@ -14,7 +15,7 @@ import type {
 } from '../ledger-store.js';
 import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
 import { type FailedAttempt, type LedgerFactsPage, type LedgerFactsQuery, defaultFactsPageSize, maximumFactsPageSize } from '../ledger-facts.js';
-import { compareModelRows, compareSessionRows } from '../ledger-totals.js';
+import { compareClientKeyRows, compareModelRows, compareSessionRows } from '../ledger-totals.js';
 import { factColumns, factFromRow, failedAttemptClass, failedAttemptCondition } from '../sqlite/ledger-fact-columns.js';
 import { decodeFactsCursor, encodeFactsCursor } from './postgres-facts-cursor.js';
 import {
@@ -275,6 +276,17 @@ export class PostgresLedgerStore implements LedgerStore {
     const row = result.rows[0];
     if (!row) throw new Error('postgres returned no totals row');
     return row;
+  }
+
+  async clientKeys(query: LedgerFilter = {}): Promise<ClientKeyRow[]> {
+    await this.ready();
+    const parameters = new Parameters();
+    const conditions = [...whereClause(query, parameters), 'client_key_id IS NOT NULL'];
+    const result = await this.#pool.query<ClientKeyRow>(
+      `SELECT client_key_id AS "clientKeyId", ${totalsColumns} FROM requests ${where(conditions)} GROUP BY client_key_id`,
+      parameters.values,
+    );
+    return result.rows.sort(compareClientKeyRows);
   }
 
   async daily(query: DailyQuery = {}): Promise<DailyRow[]> {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { RequestRecord } from '../../core/ledger-record.js';
 import { clampPageSize, decodeLedgerCursor, encodeLedgerCursor } from '../ledger-cursor.js';
 import type {
+  ClientKeyRow,
   DailyQuery,
   DailyRow,
   LedgerFilter,
@@ -16,7 +17,7 @@ import type {
 } from '../ledger-store.js';
 import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
 import { type FailedAttempt, type LedgerFactsPage, type LedgerFactsQuery, defaultFactsPageSize, maximumFactsPageSize } from '../ledger-facts.js';
-import { compareModelRows, compareSessionRows } from '../ledger-totals.js';
+import { compareClientKeyRows, compareModelRows, compareSessionRows } from '../ledger-totals.js';
 import { factFromRow, factSelect, failedAttemptClass, failedAttemptCondition } from './ledger-fact-columns.js';
 import { ledgerMigrations } from './ledger-migrations.js';
 import {
@@ -129,6 +130,15 @@ export class SqliteLedgerStore implements LedgerStore {
     const where = whereClause(query);
     return this.#database.prepare(`SELECT ${totalsColumns} FROM requests ${where.sql}`).get(where.parameters) as
       LedgerTotals;
+  }
+
+  async clientKeys(query: LedgerFilter = {}): Promise<ClientKeyRow[]> {
+    const where = whereClause(query);
+    const keyed = where.sql === '' ? 'WHERE client_key_id IS NOT NULL' : `${where.sql} AND client_key_id IS NOT NULL`;
+    const rows = this.#database
+      .prepare(`SELECT client_key_id AS clientKeyId, ${totalsColumns} FROM requests ${keyed} GROUP BY client_key_id`)
+      .all(where.parameters) as ClientKeyRow[];
+    return rows.sort(compareClientKeyRows);
   }
 
   async daily(query: DailyQuery = {}): Promise<DailyRow[]> {
