@@ -11,6 +11,7 @@ import { EmbeddingsProvider } from '../../models/embeddings/embeddings-provider.
 import { providerKinds } from '../../providers/kinds.js';
 import type { ProviderKindInfo } from '../../providers/kinds.js';
 import type { Provider } from '../../providers/provider.js';
+import { clientKeyIdOf } from '../../security/principal.js';
 import type { Gateway } from '../gateway.js';
 import { readJsonBody } from '../read-body.js';
 import { sendError, sendJson } from '../send.js';
@@ -91,6 +92,9 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     decision: {},
     attempts,
   };
+  // As in chat: the ledger row names the key, and the security observer adds its tokens and cost to the key's day.
+  const clientKeyId = clientKeyIdOf(request);
+  if (clientKeyId !== undefined) record.clientKeyId = clientKeyId;
   gateway.inFlight.enter();
   for (const observer of gateway.observers) observer.requestStarted();
   try {
