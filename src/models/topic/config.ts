@@ -15,7 +15,10 @@ const topicTargetSchema = modelTargetSchema
   .extend({
     /** Tried in order when the primary fails (429, 5xx, timeout), before the global default. */
     fallbacks: z.array(modelTargetSchema).default([]),
-    /** System prompt for this topic; overrides the `# <topic>` section of `agents_file`. */
+    /**
+     * Persona for this topic, appended to the system prompt of requests sent to its model and fallbacks (not to
+     * the global default); overrides the `# <topic>` section of `agents_file`.
+     */
     persona: z.string().min(1).optional(),
   })
   .strict();

@@ -13,6 +13,27 @@ const config = topicRoutingConfigSchema.parse({
 const agents = '# software_it\nYou are a senior engineer.\n# writing_language\nYou are an editor.\n';
 const user = (content: string) => ({ role: 'user', content });
 
+describe('TopicRoutingEngine personas', () => {
+  const withPersonas = topicRoutingConfigSchema.parse({
+    switch_confidence: 1,
+    topics: { software_it: { model: 'coder', persona: 'Configured engineer.' }, writing_language: { model: 'writer' } },
+    routes: [{ ...config.routes[0]!, persona: 'You handle refunds.' }],
+  });
+  const engine = new TopicRoutingEngine(withPersonas, { agentsMarkdown: `${agents}# refunds\nNot used: the route's own persona wins.\n` });
+
+  it('a configured persona wins over the agents file; a topic without one takes its section', () => {
+    expect(engine.decide([user('fix this failing API test')], undefined).persona).toBe('Configured engineer.');
+    expect(engine.decide([user('write a poem about the sea')], undefined).persona).toBe('You are an editor.');
+  });
+
+  it('a session held on a route by inertia keeps the route persona', () => {
+    const first = engine.decide([user('can I get a refund for the broken lamp I bought')], undefined);
+    expect(first).toMatchObject({ topic: 'refunds', persona: 'You handle refunds.' });
+    const held = engine.decide([user('write a poem about the sea')], first.state);
+    expect(held).toMatchObject({ topic: 'refunds', persona: 'You handle refunds.' });
+  });
+});
+
 describe('TopicRoutingEngine', () => {
   const engine = new TopicRoutingEngine(config, { agentsMarkdown: agents });
 

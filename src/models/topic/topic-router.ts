@@ -59,14 +59,13 @@ export class TopicRoutingEngine {
     const current = recentUserTurns(messages, 1)[0] ?? '';
     const routeMatch = this.routes?.match(current);
     if (routeMatch?.route) {
-      const route = this.config.routes.find((candidate) => candidate.name === routeMatch.route);
       const transition = nextTopicState(previousState, { topic: routeMatch.route, confidence: routeMatch.confidence }, this.inertiaOptions());
       return {
         messages: stripped.messages,
         topic: transition.topic,
         source: transition.topic === routeMatch.route ? 'route' : 'topic',
         target: this.targetFor(transition.topic),
-        persona: transition.topic === routeMatch.route ? route?.persona : this.personaOf(transition.topic),
+        persona: this.personaOf(transition.topic),
         state: transition.state,
         reason: `route ${routeMatch.route} p=${routeMatch.confidence}: ${transition.reason}`,
         routeMatch,
@@ -80,7 +79,7 @@ export class TopicRoutingEngine {
       topic: transition.topic,
       source: 'topic',
       target: this.targetFor(transition.topic),
-      persona: transition.topic === 'none' ? undefined : this.personaOf(transition.topic),
+      persona: this.personaOf(transition.topic),
       state: transition.state,
       reason: `${classification.intent}→${classification.topic} p=${classification.confidence} by ${classification.decidedBy}${features ? ` (${features})` : ''}: ${transition.reason}`,
       classification,
@@ -99,7 +98,14 @@ export class TopicRoutingEngine {
     return (this.config.topics as Record<string, TopicTarget | undefined>)[topic];
   }
 
+  /**
+   * A route's or topic's configured persona, else its `agents_file` section. Looked up by the topic inertia
+   * settled on, not the one this turn matched: a session held on a route keeps that route's persona.
+   */
   private personaOf(topic: string): string | undefined {
+    if (topic === 'none') return undefined;
+    const route = this.config.routes.find((candidate) => candidate.name === topic);
+    if (route?.persona) return route.persona;
     return personaFor(topic, this.config.topics as Record<string, TopicTarget | undefined>, this.agentsPersonas);
   }
 }
