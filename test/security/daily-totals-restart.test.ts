@@ -17,7 +17,7 @@ import { defaultConfig } from '../support/gateway-harness.js';
 
 describe('dailyTotalsFromLedger', () => {
   const noon = Date.UTC(2026, 10, 30, 12, 0, 0);
-  const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens });
+  const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 });
 
   it("starts each key's day from today's (UTC) rows only: tokens are input + output, cost the ledger's", async () => {
     const ledger = new MemoryLedgerStore();
