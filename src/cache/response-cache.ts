@@ -19,12 +19,13 @@ export function cacheIneligibility(turn: Turn, config: CacheConfig): string | un
 }
 
 /**
- * The cache key: the client key's namespace, the API format, the stream flag and a hash of the normalised body
- * (the requested model included, so a switch to another model never answers from an old one).
+ * The cache key: the client key's namespace, the API format, the stream flag, whether topic routing was skipped,
+ * and a hash of the normalised body (the requested model included, so a switch to another model never answers
+ * from an old one).
  */
 export function cacheKey(turn: Turn, originalTools: unknown): string {
   const hash = createHash('sha256');
-  hash.update(`${turn.clientKeyId ?? '-'}\u0000${turn.format}\u0000${turn.stream ? 'stream' : 'json'}\u0000`);
+  hash.update(`${turn.clientKeyId ?? '-'}\u0000${turn.format}\u0000${turn.stream ? 'stream' : 'json'}\u0000${turn.topicSkipped ? 'skip' : ''}\u0000`);
   const normalised: Record<string, unknown> = {};
   for (const key of Object.keys(turn.body).sort()) {
     if (ignoredFields.has(key)) continue;

@@ -48,4 +48,9 @@ export interface Turn {
   estimatedInputTokens: number;
   hints: ClientHints;
   clientKeyId?: string;
+  /**
+   * The last user message began with a skip prefix (`/sd`…), stripped from the body before routing: the same
+   * words without it are routed by topic (another model, maybe a persona), so the two never share a cached answer.
+   */
+  topicSkipped?: boolean;
 }

@@ -61,6 +61,20 @@ describe('exact response cache', () => {
     expect(chatRequests()).toBe(6);
   });
 
+  it('keeps a turn that skips topic routing (/sd) apart from the same words routed by topic', async () => {
+    const routed = { model: 'hermes-router', temperature: 0, messages: [{ role: 'user' as const, content: 'explain closures' }] };
+    const skipped = { ...routed, messages: [{ role: 'user' as const, content: '/sd explain closures' }] };
+    await client.chat.completions.create(routed);
+    const { response } = await client.chat.completions.create(skipped).withResponse();
+    expect(response.headers.get('x-hermes-router-cache')).toBeNull();
+    expect(chatRequests()).toBe(2);
+    // The prefix never goes upstream, and the skipped turn is cached under its own key.
+    expect(JSON.stringify(harness.upstream.requests.at(-1)?.json)).not.toContain('/sd');
+    const { response: again } = await client.chat.completions.create(skipped).withResponse();
+    expect(again.headers.get('x-hermes-router-cache')).toBe('hit');
+    expect(chatRequests()).toBe(2);
+  });
+
   it('does not mix models: the same messages to another model go upstream', async () => {
     const messages = [{ role: 'user' as const, content: 'same question' }];
     await client.chat.completions.create({ model: 'gpt-test', temperature: 0, messages });

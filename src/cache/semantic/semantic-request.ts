@@ -32,7 +32,7 @@ export function semanticRequest(turn: Turn, config: SemanticCacheConfig): Semant
   const text = normaliseText(last.text);
   if (text.length === 0 || text.length > config.max_prompt_chars) return undefined;
   const hash = createHash('sha256');
-  hash.update(`${turn.clientKeyId ?? '-'}\u0000${turn.format}\u0000${turn.stream ? 'stream' : 'json'}\u0000${config.embedding_model ?? ''}\u0000`);
+  hash.update(`${turn.clientKeyId ?? '-'}\u0000${turn.format}\u0000${turn.stream ? 'stream' : 'json'}\u0000${config.embedding_model ?? ''}\u0000${turn.topicSkipped ? 'skip' : ''}\u0000`);
   const rest: Record<string, unknown> = {};
   for (const key of Object.keys(turn.body).sort()) {
     if (ignoredFields.has(key)) continue;

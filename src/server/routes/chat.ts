@@ -126,7 +126,10 @@ export async function handleChat(
     tracking.record.streaming = turn.stream;
     // `/sd`, `!sd`, `@@skipdetect`… skip topic routing for this turn; the prefix never goes upstream.
     const skip = stripSkipPrefix(Array.isArray(turn.body.messages) ? (turn.body.messages as MessageLike[]) : []);
-    if (skip.skipped) turn.body.messages = skip.messages;
+    if (skip.skipped) {
+      turn.body.messages = skip.messages;
+      turn.topicSkipped = true;
+    }
     const session = resolveSessionIdentity(turn);
     decision.session = session;
     tracking.record.sessionId = session.id;
