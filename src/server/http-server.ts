@@ -61,7 +61,8 @@ async function route(
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const method = request.method ?? 'GET';
   const verdict = authorizeRequest(gateway, request, path, method);
-  // A promise only for a key with rate or budget limits (its counters may be in Redis): nothing else waits.
+  // A promise only when the answer lives elsewhere (a limited key's counters, a dashboard login in Redis): the
+  // rest is decided without waiting.
   const denied = verdict instanceof Promise ? await verdict : verdict;
   if (denied) {
     request.resume();

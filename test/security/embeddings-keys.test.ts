@@ -70,4 +70,17 @@ describe('embeddings and application keys', () => {
     expect(today.costUsd).toBeGreaterThan(0.001);
     expect((await embed(key)).status).toBe(429);
   });
+
+  it("keeps a key to its providers and models: an embeddings model outside them is refused with 403", async () => {
+    const created = await call(`${url}/v1/admin/keys`, {
+      method: 'POST',
+      headers: bearer(adminKey),
+      json: { name: 'chat-only-model', scopes: ['embeddings'], limits: { models: ['gpt-test'] } },
+    });
+    expect(created.status).toBe(201);
+    const refused = await embed((created.body as { key: string }).key);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { message: expect.stringMatching(/may not use embed-b/) } });
+    expect(harness.upstream.requests).toHaveLength(0);
+  });
 });

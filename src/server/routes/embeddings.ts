@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { restrictCandidates } from '../../security/restrict-candidates.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
 import { isJsonObject } from '../../core/json.js';
@@ -103,11 +104,16 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     const requestedModel = typeof body.model === 'string' ? body.model : undefined;
     record.requestedModel = requestedModel ?? '';
     const dispatch = embeddingsDispatch(gateway);
-    const candidates = embeddingCandidates(
-      gateway.catalog,
-      requestedModel,
-      (deployment) => gateway.switches.isEnabled(deployment),
-      (deployment) => dispatch.providers.has(deployment.providerId),
+    // A key limited to some providers or models only ever reaches those, as on the chat route.
+    const candidates = restrictCandidates(
+      request,
+      embeddingCandidates(
+        gateway.catalog,
+        requestedModel,
+        (deployment) => gateway.switches.isEnabled(deployment),
+        (deployment) => dispatch.providers.has(deployment.providerId),
+      ),
+      requestedModel ?? '',
     );
     const success = await dispatch.loop.run({
       candidates,
