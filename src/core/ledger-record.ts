@@ -42,3 +42,10 @@ export interface RequestRecord {
   /** Only when `ledger.store_content` is on. */
   content?: { request: unknown; response?: unknown };
 }
+
+/** A request's row as it starts: nothing served, nothing spent, every duration still 0. */
+export function startRequestRecord(
+  start: Pick<RequestRecord, 'requestId' | 'startedAt' | 'inboundFormat' | 'endpoint' | 'requestedModel'>,
+): RequestRecord {
+  return { ...start, status: 0, streaming: false, totalMs: 0, overheadMs: 0, usageEstimated: false, costUsd: null, decision: {}, attempts: [] };
+}

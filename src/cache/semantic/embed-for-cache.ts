@@ -1,7 +1,7 @@
 import type { Deployment } from '../../catalog/deployment.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import { isJsonObject } from '../../core/json.js';
-import type { RequestRecord } from '../../core/ledger-record.js';
+import { startRequestRecord } from '../../core/ledger-record.js';
 import type { Turn } from '../../core/turn.js';
 import { embeddingCandidates } from '../../models/embeddings/embedding-candidates.js';
 import type { Gateway } from '../../server/gateway.js';
@@ -38,21 +38,13 @@ export async function embedForSemanticCache(
   const semantic = gateway.config.cache.semantic;
   const model = semantic.embedding_model ?? '';
   const monotonicStart = performance.now();
-  const record: RequestRecord = {
+  const record = startRequestRecord({
     requestId: `${turn.requestId}${embeddingRequestSuffix}`,
     startedAt: Date.now(),
     inboundFormat: 'openai-chat',
     endpoint: '/v1/embeddings',
     requestedModel: model,
-    status: 0,
-    streaming: false,
-    totalMs: 0,
-    overheadMs: 0,
-    usageEstimated: false,
-    costUsd: null,
-    decision: {},
-    attempts: [],
-  };
+  });
   if (turn.clientKeyId !== undefined) record.clientKeyId = turn.clientKeyId;
   if (request.sessionId !== undefined) record.sessionId = request.sessionId;
   for (const observer of gateway.observers) observer.requestStarted();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiFormat } from '../../core/api-format.js';
 import { toGatewayError } from '../../core/errors.js';
-import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
+import { type AttemptRecord, type RequestRecord, startRequestRecord } from '../../core/ledger-record.js';
 import type { RouteDecision, ToolRoutingDecision } from '../../core/route-decision.js';
 import type { Turn } from '../../core/turn.js';
 import type { Deployment } from '../../catalog/deployment.js';
@@ -88,25 +88,9 @@ export async function handleChat(
   response.on('close', () => {
     if (!response.writableFinished) controller.abort();
   });
-  const decision: RouteDecision = {};
-  const tracking: Tracking = {
-    record: {
-      requestId: context.requestId,
-      startedAt: context.receivedAt,
-      inboundFormat: format,
-      endpoint: context.endpoint,
-      requestedModel: '',
-      status: 0,
-      streaming: false,
-      totalMs: 0,
-      overheadMs: 0,
-      usageEstimated: false,
-      costUsd: null,
-      decision,
-      attempts: [],
-    },
-    responseText: '',
-  };
+  const record = startRequestRecord({ requestId: context.requestId, startedAt: context.receivedAt, inboundFormat: format, endpoint: context.endpoint, requestedModel: '' });
+  const decision: RouteDecision = record.decision;
+  const tracking: Tracking = { record, responseText: '' };
   // Set by the server's auth step: the application key's id (never the key), `admin`, or nothing.
   const clientKeyId = clientKeyIdOf(request);
   if (clientKeyId !== undefined) tracking.record.clientKeyId = clientKeyId;

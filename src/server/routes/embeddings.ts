@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { restrictCandidates } from '../../security/restrict-candidates.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
-import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
+import { type RequestRecord, startRequestRecord } from '../../core/ledger-record.js';
 import { isJsonObject } from '../../core/json.js';
 import type { JsonObject } from '../../core/json.js';
 import type { Usage } from '../../core/usage.js';
@@ -76,23 +76,9 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
   response.on('close', () => {
     if (!response.writableFinished) controller.abort();
   });
-  const attempts: AttemptRecord[] = [];
   const monotonicStart = performance.now();
-  const record: RequestRecord = {
-    requestId,
-    startedAt: Date.now(),
-    inboundFormat: 'openai-chat',
-    endpoint: '/v1/embeddings',
-    requestedModel: '',
-    status: 0,
-    streaming: false,
-    totalMs: 0,
-    overheadMs: 0,
-    usageEstimated: false,
-    costUsd: null,
-    decision: {},
-    attempts,
-  };
+  const record = startRequestRecord({ requestId, startedAt: Date.now(), inboundFormat: 'openai-chat', endpoint: '/v1/embeddings', requestedModel: '' });
+  const attempts = record.attempts;
   // As in chat: the ledger row names the key, and the security observer adds its tokens and cost to the key's day.
   const clientKeyId = clientKeyIdOf(request);
   if (clientKeyId !== undefined) record.clientKeyId = clientKeyId;
