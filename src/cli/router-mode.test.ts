@@ -1,25 +1,18 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresPolicyStore } from '../store/postgres/postgres-policy-store.js';
 import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../store/postgres/postgres-test-support.js';
 import { routerModeFilePath } from '../tools/router-mode-file.js';
-import type { CommandContext } from './command.js';
 import { routerCommands } from './router-mode.js';
+import { capturingContext } from '../../test/support/cli-context.js';
 
 let directory: string;
 let configPath: string;
 
-function context(): CommandContext & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  return { stdout, stderr, env: {}, cwd: directory, out: () => out, err: () => err };
+function context() {
+  return capturingContext({ cwd: directory });
 }
 
 const postgres = await postgresAvailable();

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Command } from '../../src/cli/command.js';
 import { reportDailyCommand } from '../../src/cli/report-daily.js';
@@ -16,6 +15,7 @@ import { PostgresLedgerStore } from '../../src/store/postgres/postgres-ledger-st
 import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
 import { SqliteLedgerStore } from '../../src/store/sqlite/sqlite-ledger-store.js';
 import { seededRecords } from '../dashboard/dashboard-harness.js';
+import { capturingContext } from '../support/cli-context.js';
 
 const available = await postgresAvailable();
 if (!available) console.warn(`skipping the report commands over a cluster ledger: no Postgres at ${postgresTestUrl}`);
@@ -31,14 +31,9 @@ default_model: big
 `;
 
 async function run(command: Command, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await command.run(args, { stdout, stderr, env: { NO_COLOR: '1' }, cwd: tmpdir() });
-  return { code, stdout: out, stderr: err };
+  const context = capturingContext({ env: { NO_COLOR: '1' }, cwd: tmpdir() });
+  const code = await command.run(args, context);
+  return { code, stdout: context.out(), stderr: context.err() };
 }
 
 /** Every number to 12 significant digits: the two databases add floating-point costs in different orders. */

@@ -1,9 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandContext } from '../../src/cli/command.js';
 import { modelsListCommand } from '../../src/cli/models-list.js';
 import { modelsProbeCommand } from '../../src/cli/models-probe.js';
 import { modelsRouteCommand } from '../../src/cli/models-route.js';
@@ -12,19 +10,14 @@ import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
 import { startHarness } from '../support/gateway-harness.js';
 import { adminKey } from './admin-client.js';
+import { capturingContext } from '../support/cli-context.js';
 
 let upstream: FakeUpstream;
 let directory: string;
 let configPath: string;
 
-function context(env: NodeJS.ProcessEnv = {}): CommandContext & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  return { stdout, stderr, env, cwd: directory, out: () => out, err: () => err };
+function context(env: NodeJS.ProcessEnv = {}) {
+  return capturingContext({ env, cwd: directory });
 }
 
 function lastJson(text: string): Record<string, unknown> {

@@ -1,24 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startHarness, defaultConfig } from '../support/gateway-harness.js';
 import { bearer, call, openAiChat } from './security-client.js';
+import { capturingContext } from '../support/cli-context.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-keys-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await main([...args, '--data-dir', dataDir], { stdout, stderr, env: {}, cwd: dataDir });
-  return { code, stdout: out, stderr: err };
+  const context = capturingContext({ cwd: dataDir });
+  const code = await main([...args, '--data-dir', dataDir], context);
+  return { code, stdout: context.out(), stderr: context.err() };
 }
 
 function lastJson(text: string): Record<string, unknown> {

@@ -6,6 +6,7 @@ import type { Turn } from '../../core/turn.js';
 import { embeddingCandidates } from '../../models/embeddings/embedding-candidates.js';
 import type { Gateway } from '../../server/gateway.js';
 import { embeddingsDispatch, embeddingUsage } from '../../server/routes/embeddings.js';
+import { reportFinished } from '../../server/request-observer.js';
 
 /** The ledger row of a semantic lookup's embeddings call: the chat request's id with this suffix. */
 export const embeddingRequestSuffix = ':semantic-embedding';
@@ -85,14 +86,6 @@ export async function embedForSemanticCache(
     record.errorClass = error.errorClass;
     throw error;
   } finally {
-    record.totalMs = performance.now() - monotonicStart;
-    record.overheadMs = Math.max(0, record.totalMs - record.attempts.reduce((total, attempt) => total + attempt.durationMs, 0));
-    for (const observer of gateway.observers) {
-      try {
-        observer.requestFinished(record);
-      } catch (error) {
-        gateway.logger.error({ err: error }, 'a request observer failed');
-      }
-    }
+    reportFinished(gateway.observers, gateway.logger, record, monotonicStart);
   }
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { restrictCandidates } from '../../security/restrict-candidates.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
-import { type RequestRecord, startRequestRecord } from '../../core/ledger-record.js';
+import { startRequestRecord } from '../../core/ledger-record.js';
+import { reportFinished } from '../request-observer.js';
 import { isJsonObject } from '../../core/json.js';
 import type { JsonObject } from '../../core/json.js';
 import type { Usage } from '../../core/usage.js';
@@ -55,19 +56,6 @@ export function embeddingUsage(body: JsonObject): Usage | undefined {
   const usage = body.usage;
   if (!isJsonObject(usage) || typeof usage.prompt_tokens !== 'number') return undefined;
   return { inputTokens: usage.prompt_tokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
-}
-
-/** Tells the ledger and metrics about the request, like chat does. */
-function finish(gateway: Gateway, record: RequestRecord, monotonicStart: number): void {
-  record.totalMs = performance.now() - monotonicStart;
-  record.overheadMs = Math.max(0, record.totalMs - record.attempts.reduce((total, attempt) => total + attempt.durationMs, 0));
-  for (const observer of gateway.observers) {
-    try {
-      observer.requestFinished(record);
-    } catch (error) {
-      gateway.logger.error({ err: error }, 'a request observer failed');
-    }
-  }
 }
 
 /** `POST /v1/embeddings`: only embeddings models, stable order, the chat path's failover and switches. */
@@ -137,7 +125,7 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     record.errorClass = error.errorClass;
     if (error.errorClass !== 'client_closed') sendError(response, error, 'openai-chat', { 'x-hermes-router-request-id': requestId });
   } finally {
-    finish(gateway, record, monotonicStart);
+    reportFinished(gateway.observers, gateway.logger, record, monotonicStart);
     gateway.inFlight.leave();
   }
 }
