@@ -6,8 +6,19 @@ const limits = { maxEntries: 3, ttlMs: 60_000 };
 /** Vectors as plain arrays: a store may return Float32Arrays. */
 const plain = (entries: SemanticCacheEntry[]) => entries.map((stored) => ({ ...stored, vector: Array.from(stored.vector) }));
 
-/** The contract every semantic-cache store passes (memory, Redis). */
-export function describeSemanticCacheStoreContract(name: string, factory: () => Promise<SemanticCacheStore>): void {
+const answerKeys = (entries: SemanticCacheEntry[]) => entries.map((stored) => stored.answerKey);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The contract every semantic-cache store passes (memory, Redis). `sibling` opens a second handle on the same
+ * data as `store` (for Redis another instance's store, with its own mirror; for memory the same store), so that
+ * what one instance adds is checked from another that has already read the namespace.
+ */
+export function describeSemanticCacheStoreContract(
+  name: string,
+  factory: () => Promise<SemanticCacheStore>,
+  sibling: (store: SemanticCacheStore) => SemanticCacheStore,
+): void {
   describe(`SemanticCacheStore contract: ${name}`, () => {
     it('returns what was added to a namespace, newest first, and nothing for another namespace', async () => {
       const store = await factory();
@@ -44,6 +55,86 @@ export function describeSemanticCacheStoreContract(name: string, factory: () => 
       await new Promise((resolve) => setTimeout(resolve, 80));
       expect(await store.entries('short')).toEqual([]);
       await store.close();
+    });
+
+    it('each handle sees the adds of the other, also after it has read the namespace', async () => {
+      const first = await factory();
+      const second = sibling(first);
+      await first.add('shared', entry('a'), limits);
+      expect(answerKeys(await second.entries('shared'))).toEqual(['a']);
+      await second.add('shared', entry('b'), limits);
+      expect(answerKeys(await first.entries('shared'))).toEqual(['b', 'a']);
+      await first.add('shared', entry('c'), limits);
+      expect(answerKeys(await second.entries('shared'))).toEqual(['c', 'b', 'a']);
+      expect(answerKeys(await first.entries('shared'))).toEqual(['c', 'b', 'a']);
+      await first.close();
+      await second.close();
+    });
+
+    it('a handle that has read the namespace sees the trimmed list after the other adds past maxEntries', async () => {
+      const first = await factory();
+      const second = sibling(first);
+      for (const key of ['1', '2', '3']) await first.add('trimmed', entry(key), limits);
+      expect(answerKeys(await first.entries('trimmed'))).toEqual(['3', '2', '1']);
+      await second.add('trimmed', entry('4'), limits);
+      expect(answerKeys(await first.entries('trimmed'))).toEqual(['4', '3', '2']);
+      for (const key of ['5', '6', '7', '8']) await second.add('trimmed', entry(key), limits);
+      expect(answerKeys(await first.entries('trimmed'))).toEqual(['8', '7', '6']);
+      await first.close();
+      await second.close();
+    });
+
+    it('adds from both handles at once all land (within maxEntries), and both handles agree', async () => {
+      const first = await factory();
+      const second = sibling(first);
+      const wide = { maxEntries: 50, ttlMs: 60_000 };
+      await first.entries('concurrent');
+      await second.entries('concurrent');
+      const keys = Array.from({ length: 20 }, (_, index) => `k${index}`);
+      await Promise.all(
+        keys.map(async (key, index) => {
+          const handle = index % 2 === 0 ? first : second;
+          await handle.add('concurrent', entry(key), wide);
+          await handle.entries('concurrent');
+        }),
+      );
+      const seenByFirst = answerKeys(await first.entries('concurrent'));
+      expect([...seenByFirst].sort()).toEqual([...keys].sort());
+      expect(answerKeys(await second.entries('concurrent'))).toEqual(seenByFirst);
+      await first.close();
+      await second.close();
+    });
+
+    it('an entry is not returned after its own time to live, even from a handle that has read it', async () => {
+      const store = await factory();
+      const other = sibling(store);
+      await store.add('mixed', entry('short'), { maxEntries: 3, ttlMs: 40 });
+      await store.add('mixed', entry('long'), limits);
+      expect(answerKeys(await other.entries('mixed'))).toEqual(['long', 'short']);
+      await sleep(90);
+      expect(answerKeys(await other.entries('mixed'))).toEqual(['long']);
+      await store.close();
+      await other.close();
+    });
+
+    it('a namespace that expired is not served from a handle that had read it, and starts afresh', async () => {
+      const store = await factory();
+      const other = sibling(store);
+      const brief = { maxEntries: 3, ttlMs: 40 };
+      for (const namespace of ['fleeting', 'refilled']) {
+        await store.add(namespace, entry('old 1'), brief);
+        await store.add(namespace, entry('old 2'), brief);
+        expect(answerKeys(await other.entries(namespace))).toEqual(['old 2', 'old 1']);
+      }
+      await sleep(90);
+      expect(await other.entries('fleeting')).toEqual([]);
+      // 'refilled' is not read in between: three new adds must not be taken for one more after the two old ones.
+      for (const key of ['new 1', 'new 2', 'new 3']) await store.add('refilled', entry(key), limits);
+      expect(answerKeys(await other.entries('refilled'))).toEqual(['new 3', 'new 2', 'new 1']);
+      await store.add('fleeting', entry('new'), limits);
+      expect(answerKeys(await other.entries('fleeting'))).toEqual(['new']);
+      await store.close();
+      await other.close();
     });
   });
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeSemanticCacheStoreContract } from '../semantic-cache-store.contract.js';
 import { MemorySemanticCacheStore } from './memory-semantic-cache-store.js';
 
-describeSemanticCacheStoreContract('memory', async () => new MemorySemanticCacheStore(100));
+// One process has one store: the second handle is the same store.
+describeSemanticCacheStoreContract('memory', async () => new MemorySemanticCacheStore(100), (store) => store);
 
 describe('MemorySemanticCacheStore namespace bound', () => {
   it('drops the least recently used namespace past maxNamespaces', async () => {
