@@ -60,6 +60,9 @@ function buildDeployment(provider: ProviderConfig, entry: ModelEntry, options: M
  */
 export class ModelCatalog {
   readonly deployments: Deployment[] = [];
+  /** What each deployment was built from, so new probe results can rebuild it. */
+  private readonly declarations: { provider: ProviderConfig; entry: ModelEntry; deployment: Deployment }[] = [];
+  private readonly options: ModelCatalogOptions;
   private readonly byModel = new Map<string, Deployment[]>();
   private readonly byQualifiedName = new Map<string, Deployment>();
 
@@ -67,16 +70,35 @@ export class ModelCatalog {
     readonly config: Config,
     options: ModelCatalogOptions = {},
   ) {
+    this.options = options;
     for (const provider of config.providers) {
       if (!provider.enabled) continue;
       for (const entry of provider.models) {
         const deployment = buildDeployment(provider, entry, options);
+        this.declarations.push({ provider, entry, deployment });
         this.deployments.push(deployment);
         this.byQualifiedName.set(deployment.qualifiedName, deployment);
         const list = this.byModel.get(deployment.modelId) ?? [];
         list.push(deployment);
         this.byModel.set(deployment.modelId, list);
       }
+    }
+  }
+
+  /**
+   * Takes probe results learned after the catalog was built (a probe run on another cluster instance). The
+   * deployments are updated in place, not replaced (the router, switches and routes hold these objects); the
+   * swap is synchronous, so a request sees either the old or the new metadata of a deployment, never a mix.
+   * Freshness (`probeTtlMs`) is judged again against `now`.
+   */
+  updateProbes(probes: ProbeFile, now = Date.now()): void {
+    const options: ModelCatalogOptions = { ...this.options, probes, now };
+    for (const { provider, entry, deployment } of this.declarations) {
+      const rebuilt = buildDeployment(provider, entry, options);
+      for (const field of Object.keys(deployment) as (keyof Deployment)[]) {
+        if (!(field in rebuilt)) delete (deployment as Partial<Deployment>)[field];
+      }
+      Object.assign(deployment, rebuilt);
     }
   }
 

@@ -1,11 +1,13 @@
 import { runProbes } from '../catalog/probe/run-probes.js';
+import { openConfiguredProbeStore } from '../store/open-probe-store.js';
 import type { Command } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 
 const usage =
   'Usage: hermes-router models probe [provider/model …] [--config FILE] [--data-dir DIR] [--json]\n' +
   'Checks tool calling and vision with one cheap call each per chat model and caches the result\n' +
-  '(routing.probe_ttl_hours) in model-probes.json in the data directory. Costs a few tokens per model.\n';
+  '(routing.probe_ttl_hours) in model-probes.json in the data directory, or with storage: {kind: cluster}\n' +
+  "in the cluster's Postgres, where every instance picks it up. Costs a few tokens per model.\n";
 
 function verdict(value: boolean | undefined): string {
   return value === undefined ? 'unknown' : value ? 'yes' : 'no';
@@ -17,15 +19,31 @@ export const modelsProbeCommand: Command = {
   async run(args, context) {
     const setup = setupModelsCommand(args, context, usage);
     if (typeof setup === 'number') return setup;
-    const { reports, path } = await runProbes({
-      config: setup.config,
-      env: context.env,
-      dataDir: setup.dataDir,
-      only: setup.positionals,
-      onModel: (name, index, total) => {
-        if (!setup.json) context.stderr.write(`[${index + 1}/${total}] probing ${name}…\n`);
-      },
-    });
+    let opened;
+    try {
+      opened = await openConfiguredProbeStore({ storage: setup.config.storage, dataDir: setup.dataDir, env: context.env });
+    } catch (error) {
+      context.stderr.write(`${error instanceof Error ? error.message : String(error)}; nothing was probed.\n`);
+      return 1;
+    }
+    let outcome;
+    try {
+      outcome = await runProbes({
+        config: setup.config,
+        env: context.env,
+        store: opened.store,
+        only: setup.positionals,
+        onModel: (name, index, total) => {
+          if (!setup.json) context.stderr.write(`[${index + 1}/${total}] probing ${name}…\n`);
+        },
+      });
+    } catch (error) {
+      context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    } finally {
+      await opened.close();
+    }
+    const { reports, location: path } = outcome;
     if (setup.json) {
       context.stdout.write(`${JSON.stringify({ path, models: reports })}\n`);
       return 0;
@@ -38,7 +56,11 @@ export const modelsProbeCommand: Command = {
       context.stdout.write(`${report.model}: tools ${verdict(report.result.supportsTools)}, vision ${verdict(report.result.supportsVision)} (${report.calls} calls)\n`);
       for (const note of report.notes) context.stdout.write(`    ${note}\n`);
     }
-    context.stdout.write(`Saved to ${path}; the gateway reads it at start.\n`);
+    context.stdout.write(
+      setup.config.storage.kind === 'cluster'
+        ? `Saved to ${path}; running instances pick it up within moments.\n`
+        : `Saved to ${path}; the gateway reads it at start.\n`,
+    );
     return 0;
   },
 };

@@ -91,10 +91,19 @@ export class Gateway {
       options.stores?.sessions ??
       new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions });
     this.cooldowns = options.stores?.cooldowns ?? new Cooldowns();
+    const sharedProbes = options.stores?.probes;
     this.catalog = new ModelCatalog(options.config, {
-      probes: readProbeResults(probeFilePath(options.dataDir)),
+      probes: sharedProbes?.current() ?? readProbeResults(probeFilePath(options.dataDir)),
       probeTtlMs: options.config.routing.probe_ttl_hours * 3_600_000,
     });
+    // A cluster's probe results come from Postgres and change while running (a `models probe` run elsewhere).
+    if (sharedProbes) {
+      const stopFollowing = sharedProbes.onChange((probes) => {
+        this.catalog.updateProbes(probes);
+        this.logger.info({ models: Object.keys(probes.probes).length }, 'probe results changed; model capabilities updated');
+      });
+      this.closeHooks.push(async () => stopFollowing());
+    }
     const injectedPolicy = options.stores?.policy;
     if (injectedPolicy) {
       this.switches = new ModelSwitches(injectedPolicy.store, injectedPolicy.initial);

@@ -13,6 +13,8 @@ import type { PolicyDocument } from './policy/policy-document.js';
 import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
 import { PostgresPolicyStore } from './postgres/postgres-policy-store.js';
 import { PostgresKeyStore } from './postgres/postgres-key-store.js';
+import { PostgresProbeStore } from './postgres/postgres-probe-store.js';
+import { RedisProbeChanges } from './redis/redis-probe-changes.js';
 import { SchemaTooNewError } from './postgres/postgres-migrations.js';
 import { createPostgresPool } from './postgres/postgres-pool.js';
 import {
@@ -56,6 +58,8 @@ export interface ClusterStores {
   health: SharedStateHealth;
   /** Application keys: Postgres, kept in memory, changes announced on Redis (`gatewayStores.keys`). */
   keys: PostgresKeyStore;
+  /** `models probe` results: Postgres, kept in memory, changes announced on Redis (`gatewayStores.probes`). */
+  probes: PostgresProbeStore;
   /** Closes Redis connections and the policy pool (not the ledger store). */
   close(): Promise<void>;
 }
@@ -98,6 +102,17 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     resyncIntervalMs: storage.resync_ms,
     logger,
   });
+  const probeStore = new PostgresProbeStore({
+    ...connection,
+    pool: policyPool,
+    changes: new RedisProbeChanges({ client, subscriber, keyPrefix: storage.redis_key_prefix }),
+    resyncIntervalMs: storage.resync_ms,
+    logger,
+  });
+  const probesStarted = probeStore.start().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   // Read alongside the policy, so a Postgres outage at start costs one connect timeout, not two.
   const keysStarted = keyStore.start().then(
     () => undefined,
@@ -109,8 +124,8 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     initial = await policyStore.load();
   } catch (error) {
     if (error instanceof SchemaTooNewError) {
-      await keysStarted;
-      await Promise.allSettled([keyStore.close(), ledgerStore.close(), policyPool.end(), closeRedisClient(client), closeRedisClient(subscriber)]);
+      await Promise.all([keysStarted, probesStarted]);
+      await Promise.allSettled([keyStore.close(), probeStore.close(), ledgerStore.close(), policyPool.end(), closeRedisClient(client), closeRedisClient(subscriber)]);
       throw error;
     }
     logger.warn(
@@ -120,14 +135,22 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     initial = emptyPolicyDocument();
   }
   const keysFailed = await keysStarted;
-  if (keysFailed instanceof SchemaTooNewError) {
-    await Promise.allSettled([keyStore.close(), ledgerStore.close(), policyPool.end(), closeRedisClient(client), closeRedisClient(subscriber)]);
-    throw keysFailed;
+  const probesFailed = await probesStarted;
+  if (keysFailed instanceof SchemaTooNewError || probesFailed instanceof SchemaTooNewError) {
+    await Promise.allSettled([keyStore.close(), probeStore.close(), ledgerStore.close(), policyPool.end(), closeRedisClient(client), closeRedisClient(subscriber)]);
+    throw keysFailed instanceof SchemaTooNewError ? keysFailed : probesFailed;
   }
   if (keysFailed !== undefined) {
     logger.warn(
       { error: keysFailed instanceof Error ? keysFailed.message : String(keysFailed), postgres: redactUrl(postgresUrl) },
       'postgres unreachable at start: no application key is known (keyed requests get 401) until the key store can be read',
+    );
+  }
+
+  if (probesFailed !== undefined) {
+    logger.warn(
+      { error: probesFailed instanceof Error ? probesFailed.message : String(probesFailed), postgres: redactUrl(postgresUrl) },
+      'postgres unreachable at start: model capabilities come from config, bundled data and name patterns until the probe results can be read',
     );
   }
 
@@ -156,6 +179,7 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       createBreakers: (settings, onChange) => routingState.createBreakers(settings, onChange),
       cooldowns: routingState.cooldowns,
       keys: keyStore,
+      probes: probeStore,
       counters: new RedisCounterStore(client, storage.redis_key_prefix),
       dashboardSessions: new RedisDashboardSessionStore({ client, keyPrefix: storage.redis_key_prefix }),
       cache: new RedisCacheStore(client, storage.redis_key_prefix, options.cacheMaxEntryBytes ?? 8 * 1024 * 1024),
@@ -176,9 +200,11 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     routingState,
     health,
     keys: keyStore,
+    probes: probeStore,
     close: async () => {
       await routingState.close();
       await keyStore.close();
+      await probeStore.close();
       await Promise.allSettled([closeRedisClient(client), closeRedisClient(subscriber), policyPool.end()]);
     },
   };

@@ -10,6 +10,7 @@ import type { SemanticCacheStore } from './semantic-cache-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import type { PolicyStore } from './policy/policy-store.js';
+import type { ProbeResultsFeed } from '../catalog/metadata/probe-store.js';
 
 /**
  * State a gateway takes from outside instead of building in-process defaults (memory sessions, policy file,
@@ -36,4 +37,6 @@ export interface GatewayStores {
   cache?: CacheStore;
   /** The semantic cache's vectors (Redis in a cluster). */
   semanticCache?: SemanticCacheStore;
+  /** `models probe` results, followed while running (Postgres in a cluster); `model-probes.json` read at start when absent. */
+  probes?: ProbeResultsFeed;
 }

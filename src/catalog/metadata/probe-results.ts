@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../store/policy/atomic-write.js';
 
-const probeSchema = z.object({
+export const probeResultSchema = z.object({
   supportsTools: z.boolean().optional(),
   supportsVision: z.boolean().optional(),
   probedAt: z.string(),
@@ -11,10 +11,10 @@ const probeSchema = z.object({
 
 const fileSchema = z.object({
   version: z.literal(1),
-  probes: z.record(z.string(), probeSchema),
+  probes: z.record(z.string(), probeResultSchema),
 });
 
-export type ProbeResult = z.infer<typeof probeSchema>;
+export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type ProbeFile = z.infer<typeof fileSchema>;
 
 export const probeFileName = 'model-probes.json';
@@ -47,4 +47,10 @@ export function freshProbe(results: ProbeFile, qualifiedName: string, ttlMs: num
   if (!probe) return undefined;
   const age = now - Date.parse(probe.probedAt);
   return Number.isFinite(age) && age <= ttlMs ? probe : undefined;
+}
+
+/** `next` over `previous`, field by field: a capability `next` leaves undefined keeps the earlier verdict. */
+export function mergeProbeResult(previous: ProbeResult | undefined, next: ProbeResult): ProbeResult {
+  const defined = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)) as ProbeResult;
+  return { ...previous, ...defined };
 }

@@ -3,8 +3,8 @@ import { KeyPool } from '../../dispatch/key-pool.js';
 import type { Provider } from '../../providers/provider.js';
 import { createProvider } from '../../providers/registry.js';
 import { ModelCatalog } from '../model-catalog.js';
-import { probeFilePath, readProbeResults, writeProbeResults } from '../metadata/probe-results.js';
 import type { ProbeResult } from '../metadata/probe-results.js';
+import type { ProbeStore } from '../metadata/probe-store.js';
 import { probeDeployment } from './probe-deployment.js';
 
 export interface ProbeReport {
@@ -17,7 +17,8 @@ export interface ProbeReport {
 export interface RunProbesOptions {
   config: Config;
   env: NodeJS.ProcessEnv;
-  dataDir: string;
+  /** Where results go: `model-probes.json`, or the cluster's Postgres table (`openConfiguredProbeStore`). */
+  store: ProbeStore;
   /** Only these `provider/model` names (all chat models when empty). */
   only?: string[];
   /** Called before each model, for progress output. */
@@ -25,16 +26,15 @@ export interface RunProbesOptions {
 }
 
 /**
- * Probes chat models for tool calling and vision and merges the results into `model-probes.json` (written
- * atomically after every model, so an interrupted run keeps what it learned). Embeddings models are skipped.
+ * Probes chat models for tool calling and vision and merges the results into the probe store after every
+ * model, so an interrupted run keeps what it learned. Embeddings models are skipped. Rejects when the store
+ * refuses a result (the cluster's Postgres went away): probing on would spend tokens on results nobody sees.
  */
-export async function runProbes(options: RunProbesOptions): Promise<{ reports: ProbeReport[]; path: string }> {
+export async function runProbes(options: RunProbesOptions): Promise<{ reports: ProbeReport[]; location: string }> {
   const catalog = new ModelCatalog(options.config);
   const selected = catalog
     .chatDeployments()
     .filter((deployment) => !options.only || options.only.length === 0 || options.only.includes(deployment.qualifiedName));
-  const path = probeFilePath(options.dataDir);
-  const results = readProbeResults(path);
   const providers = new Map<string, { provider: Provider; key: string | undefined }>();
   const reports: ProbeReport[] = [];
   try {
@@ -59,12 +59,11 @@ export async function runProbes(options: RunProbesOptions): Promise<{ reports: P
         idleMs: timeouts.idle_ms,
       });
       // A capability this run could not judge (rate limited, say) keeps what an earlier run learned.
-      results.probes[deployment.qualifiedName] = { ...results.probes[deployment.qualifiedName], ...outcome.result };
-      writeProbeResults(path, results);
+      await options.store.merge(deployment.qualifiedName, outcome.result);
       reports.push({ model: deployment.qualifiedName, ...outcome });
     }
   } finally {
     await Promise.allSettled([...providers.values()].map((entry) => entry.provider.close()));
   }
-  return { reports, path };
+  return { reports, location: options.store.location };
 }
