@@ -259,7 +259,7 @@ const clusterAvailable = (await postgresAvailable()) && (await redisAvailable())
 if (!clusterAvailable) console.warn(`skipping the two-instance semantic cache test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
 
 describe.skipIf(!clusterAvailable)('semantic response cache shared through Redis', () => {
-  it('a paraphrase answered on A is served on B from the shared cache', async () => {
+  it('a paraphrase answered on either instance is served on the other from the shared cache, also once both have read it', async () => {
     const upstream = await startFakeUpstream();
     upstream.setScript({ embeddings: { vectorFor: (text) => vectors[text] } });
     const endpoints = { postgresUrl: postgresTestUrl, redisUrl: redisTestUrl, schema: uniqueSchemaName('semantic'), keyPrefix: uniqueKeyPrefix('semantic') };
@@ -277,6 +277,14 @@ describe.skipIf(!clusterAvailable)('semantic response cache shared through Redis
       expect(served.body).toEqual(answered.body);
       expect(upstream.requests.filter((request) => request.format !== undefined)).toHaveLength(1);
       expect(upstream.requestCount('/v1/embeddings')).toBe(2);
+      // Both instances now mirror the namespace: what either adds next must still reach the other.
+      const eiffel = await postChat(second ?? '', question('Tell me about the Eiffel tower.'));
+      expect((await postChat(first ?? '', question('tell me about the eiffel tower please'))).body).toEqual(eiffel.body);
+      const prime = await postChat(first ?? '', question('Name a prime number.'));
+      expect((await postChat(second ?? '', question('name any prime number'))).body).toEqual(prime.body);
+      expect((await postChat(first ?? '', question('name any prime number'))).body).toEqual(prime.body);
+      expect(upstream.requests.filter((request) => request.format !== undefined)).toHaveLength(3);
+      expect(upstream.requestCount('/v1/embeddings')).toBe(7);
     } finally {
       await Promise.allSettled(instances.map((started) => started.close()));
       await upstream.close();
