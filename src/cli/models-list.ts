@@ -1,7 +1,7 @@
 import { catalogRow } from '../catalog/catalog-rows.js';
 import type { CatalogRow } from '../catalog/catalog-rows.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
-import { probeFilePath, readProbeResults } from '../catalog/metadata/probe-results.js';
+import { readConfiguredProbeResults } from './configured-probe-results.js';
 import { FilePolicyStore, policyFilePath } from '../store/policy/file-policy-store.js';
 import type { Command } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
@@ -55,7 +55,7 @@ export const modelsListCommand: Command = {
     if (typeof setup === 'number') return setup;
     const { config, dataDir } = setup;
     const catalog = new ModelCatalog(config, {
-      probes: readProbeResults(probeFilePath(dataDir)),
+      probes: await readConfiguredProbeResults(setup, context),
       probeTtlMs: config.routing.probe_ttl_hours * 3_600_000,
     });
     const store = new FilePolicyStore(policyFilePath(dataDir, context.env));

@@ -1,5 +1,5 @@
 import { ModelCatalog } from '../catalog/model-catalog.js';
-import { probeFilePath, readProbeResults } from '../catalog/metadata/probe-results.js';
+import { readConfiguredProbeResults } from './configured-probe-results.js';
 import { toGatewayError } from '../core/errors.js';
 import type { ClientHints } from '../core/turn.js';
 import { loadLearnedDifficulty } from '../models/difficulty/load-learned.js';
@@ -35,7 +35,7 @@ export const modelsRouteCommand: Command = {
       return 2;
     }
     const { config, dataDir, values } = setup;
-    const catalog = new ModelCatalog(config, { probes: readProbeResults(probeFilePath(dataDir)), probeTtlMs: config.routing.probe_ttl_hours * 3_600_000 });
+    const catalog = new ModelCatalog(config, { probes: await readConfiguredProbeResults(setup, context), probeTtlMs: config.routing.probe_ttl_hours * 3_600_000 });
     const store = new FilePolicyStore(policyFilePath(dataDir, context.env));
     const router = new ModelRouter({ catalog, config: config.routing, switches: new ModelSwitches(store, store.loadSync()) });
     if (config.routing.difficulty.estimator === 'learned') {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelsListCommand } from '../../src/cli/models-list.js';
 import { modelsProbeCommand } from '../../src/cli/models-probe.js';
 import type { ConfigInput } from '../../src/config/schema.js';
 import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
@@ -117,6 +118,11 @@ describe.skipIf(!available)('probe results shared by the instances of a cluster'
         sources: { supportsTools: 'probe', supportsVision: 'probe' },
       });
     }
+    // `models list` with the same config reads the cluster's results too, not the CLI's (empty) data directory.
+    const list = capturingContext({ cwd: directory });
+    expect(await modelsListCommand.run(['--config', configPath, '--data-dir', join(directory, 'cli-data'), '--json'], list)).toBe(0);
+    const rows = (JSON.parse(list.out().trim().split('\n').at(-1) ?? '{}') as { models: { model: string; vision: boolean | null; sources: Record<string, string> }[] }).models;
+    expect(rows.find((row) => row.model === 'gpt-test')).toMatchObject({ vision: false, sources: { supportsVision: 'probe' } });
     // Now a known lack: B no longer sends the image to gpt-test but to its fallback, though the upstream would take it.
     const after = await call(`${second.url}/v1/chat/completions`, { method: 'POST', json: imageChat });
     expect(after.status).toBe(200);
