@@ -21,7 +21,7 @@ export interface SemanticCacheLimits {
  */
 export interface SemanticCacheStore {
   readonly specificationVersion: 'v1';
-  /** The namespace's live entries, newest first. */
+  /** The namespace's live entries, newest first; read-only: a store may hand the same objects to every lookup (the Redis store's mirror does). */
   entries(namespace: string): Promise<SemanticCacheEntry[]>;
   add(namespace: string, entry: SemanticCacheEntry, limits: SemanticCacheLimits): Promise<void>;
   close(): Promise<void>;
