@@ -14,7 +14,6 @@ import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
 import { PostgresPolicyStore } from './postgres/postgres-policy-store.js';
 import { PostgresKeyStore } from './postgres/postgres-key-store.js';
 import { PostgresProbeStore } from './postgres/postgres-probe-store.js';
-import { RedisProbeChanges } from './redis/redis-probe-changes.js';
 import { SchemaTooNewError } from './postgres/postgres-migrations.js';
 import { createPostgresPool } from './postgres/postgres-pool.js';
 import {
@@ -25,7 +24,7 @@ import {
 } from './redis/redis-connection.js';
 import { SharedStateHealth, type StateLogger, silentStateLogger } from './redis/redis-health.js';
 import { RedisRoutingStateChannel } from './redis/redis-routing-state-channel.js';
-import { RedisKeyChanges } from './redis/redis-key-changes.js';
+import { RedisChangeAnnouncements } from './redis/redis-change-announcements.js';
 import { RedisCounterStore } from './redis/redis-counter-store.js';
 import { RedisDashboardSessionStore } from './redis/redis-dashboard-session-store.js';
 import { SharedRoutingState } from './shared-routing-state.js';
@@ -98,14 +97,14 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
   const keyStore = new PostgresKeyStore({
     ...connection,
     pool: policyPool,
-    changes: new RedisKeyChanges({ client, subscriber, keyPrefix: storage.redis_key_prefix }),
+    changes: new RedisChangeAnnouncements({ client, subscriber, keyPrefix: storage.redis_key_prefix, channel: 'keys' }),
     resyncIntervalMs: storage.resync_ms,
     logger,
   });
   const probeStore = new PostgresProbeStore({
     ...connection,
     pool: policyPool,
-    changes: new RedisProbeChanges({ client, subscriber, keyPrefix: storage.redis_key_prefix }),
+    changes: new RedisChangeAnnouncements({ client, subscriber, keyPrefix: storage.redis_key_prefix, channel: 'probes' }),
     resyncIntervalMs: storage.resync_ms,
     logger,
   });

@@ -3,7 +3,7 @@ import type { KeyStore } from '../security/key-store.js';
 import { type StorageConfig, resolveStorageUrl } from './config.js';
 import { PostgresKeyStore } from './postgres/postgres-key-store.js';
 import { closeRedisClient, createRedisCommandClient, waitUntilReady } from './redis/redis-connection.js';
-import { RedisKeyChanges } from './redis/redis-key-changes.js';
+import { RedisChangeAnnouncements } from './redis/redis-change-announcements.js';
 
 export interface ConfiguredKeyStore {
   store: KeyStore;
@@ -33,7 +33,7 @@ export async function openConfiguredKeyStore(options: {
     url: resolveStorageUrl(storage.postgres_url, storage.postgres_url_env, env),
     schema: storage.postgres_schema,
     maxConnections: 1,
-    changes: new RedisKeyChanges({ client, keyPrefix: storage.redis_key_prefix }),
+    changes: new RedisChangeAnnouncements({ client, keyPrefix: storage.redis_key_prefix, channel: 'keys' }),
   });
   const close = async (): Promise<void> => {
     await store.close();

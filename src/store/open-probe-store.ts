@@ -4,7 +4,7 @@ import type { ProbeStore } from '../catalog/metadata/probe-store.js';
 import { type StorageConfig, resolveStorageUrl } from './config.js';
 import { PostgresProbeStore } from './postgres/postgres-probe-store.js';
 import { closeRedisClient, createRedisCommandClient, waitUntilReady } from './redis/redis-connection.js';
-import { RedisProbeChanges } from './redis/redis-probe-changes.js';
+import { RedisChangeAnnouncements } from './redis/redis-change-announcements.js';
 
 export interface ConfiguredProbeStore {
   store: ProbeStore;
@@ -28,7 +28,7 @@ export async function openConfiguredProbeStore(options: { storage: StorageConfig
     url: resolveStorageUrl(storage.postgres_url, storage.postgres_url_env, env),
     schema: storage.postgres_schema,
     maxConnections: 1,
-    changes: new RedisProbeChanges({ client, keyPrefix: storage.redis_key_prefix }),
+    changes: new RedisChangeAnnouncements({ client, keyPrefix: storage.redis_key_prefix, channel: 'probes' }),
   });
   const close = async (): Promise<void> => {
     await store.close();

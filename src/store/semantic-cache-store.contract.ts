@@ -108,10 +108,10 @@ export function describeSemanticCacheStoreContract(
     it('an entry is not returned after its own time to live, even from a handle that has read it', async () => {
       const store = await factory();
       const other = sibling(store);
-      await store.add('mixed', entry('short'), { maxEntries: 3, ttlMs: 40 });
+      await store.add('mixed', entry('short'), { maxEntries: 3, ttlMs: 400 });
       await store.add('mixed', entry('long'), limits);
       expect(answerKeys(await other.entries('mixed'))).toEqual(['long', 'short']);
-      await sleep(90);
+      await sleep(600);
       expect(answerKeys(await other.entries('mixed'))).toEqual(['long']);
       await store.close();
       await other.close();
@@ -120,13 +120,14 @@ export function describeSemanticCacheStoreContract(
     it('a namespace that expired is not served from a handle that had read it, and starts afresh', async () => {
       const store = await factory();
       const other = sibling(store);
-      const brief = { maxEntries: 3, ttlMs: 40 };
+      // Long enough that a loaded machine still reads both namespaces before they expire.
+      const brief = { maxEntries: 3, ttlMs: 400 };
       for (const namespace of ['fleeting', 'refilled']) {
         await store.add(namespace, entry('old 1'), brief);
         await store.add(namespace, entry('old 2'), brief);
         expect(answerKeys(await other.entries(namespace))).toEqual(['old 2', 'old 1']);
       }
-      await sleep(90);
+      await sleep(600);
       expect(await other.entries('fleeting')).toEqual([]);
       // 'refilled' is not read in between: three new adds must not be taken for one more after the two old ones.
       for (const key of ['new 1', 'new 2', 'new 3']) await store.add('refilled', entry(key), limits);

@@ -8,7 +8,7 @@ import { FileKeyStore } from '../../src/security/file-key-store.js';
 import { keyStoreContract } from '../../src/security/key-store.contract.js';
 import { MemoryKeyStore } from '../../src/security/memory-key-store.js';
 import { hashSecret } from '../../src/security/secret-hash.js';
-import { MemoryKeyChangeHub } from '../../src/store/memory-key-changes.js';
+import { MemoryChangeHub } from '../../src/store/memory-change-announcements.js';
 import { PostgresKeyStore } from '../../src/store/postgres/postgres-key-store.js';
 import type { PostgresKeyStoreOptions } from '../../src/store/postgres/postgres-key-store.js';
 import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
@@ -49,7 +49,7 @@ describe.skipIf(!available)('postgres key store', () => {
   it('a key added or revoked on one instance reaches another through the announcement, well before the resync', async () => {
     const schema = uniqueSchemaName('keys');
     schemas.push(schema);
-    const hub = new MemoryKeyChangeHub();
+    const hub = new MemoryChangeHub();
     const first = await open(schema, { changes: hub.member(), resyncIntervalMs: 60_000 });
     const second = await open(schema, { changes: hub.member(), resyncIntervalMs: 60_000 });
     const { key } = await createApplicationKey(first, { name: 'shared', scopes: ['chat'], limits: {} });

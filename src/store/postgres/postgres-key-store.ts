@@ -3,7 +3,7 @@ import { GatewayError } from '../../core/errors.js';
 import { applicationKeySchema } from '../../security/key-record.js';
 import type { ApplicationKey } from '../../security/key-record.js';
 import type { KeyStore } from '../../security/key-store.js';
-import type { KeyChanges } from '../key-changes.js';
+import type { ChangeAnnouncements } from '../change-announcements.js';
 import type { StateLogger } from '../redis/redis-health.js';
 import { silentStateLogger } from '../redis/redis-health.js';
 import { applyPostgresMigrations } from './postgres-migrations.js';
@@ -49,7 +49,7 @@ interface KeyRow {
 export interface PostgresKeyStoreOptions extends PostgresConnectionOptions {
   pool?: pg.Pool;
   /** Announces this instance's writes and hears the others'; without it only the resync brings them. */
-  changes?: KeyChanges;
+  changes?: ChangeAnnouncements;
   /** How often the copy is re-read from Postgres in case an announcement was missed. */
   resyncIntervalMs?: number;
   logger?: StateLogger;

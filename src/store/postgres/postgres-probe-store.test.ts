@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProbeFile } from '../../catalog/metadata/probe-results.js';
 import { describeProbeStoreContract } from '../../catalog/metadata/probe-store.contract.js';
-import { MemoryKeyChangeHub } from '../memory-key-changes.js';
+import { MemoryChangeHub } from '../memory-change-announcements.js';
 import { PostgresProbeStore } from './postgres-probe-store.js';
 import type { PostgresProbeStoreOptions } from './postgres-probe-store.js';
 import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from './postgres-test-support.js';
@@ -34,7 +34,7 @@ describe.skipIf(!available)('postgres probe store', () => {
 
   it("an instance following the table hears another instance's merge through the announcement", async () => {
     const schema = freshSchema();
-    const hub = new MemoryKeyChangeHub();
+    const hub = new MemoryChangeHub();
     // The resync is an hour away: only the announcement can bring the change.
     const follower = open(schema, { changes: hub.member(), resyncIntervalMs: 3_600_000 });
     const writer = open(schema, { changes: hub.member() });

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { ProbeResultsFeed, ProbeStore } from '../../catalog/metadata/probe-store.js';
 import { probeResultSchema } from '../../catalog/metadata/probe-results.js';
 import type { ProbeFile, ProbeResult } from '../../catalog/metadata/probe-results.js';
-import type { KeyChanges } from '../key-changes.js';
+import type { ChangeAnnouncements } from '../change-announcements.js';
 import type { StateLogger } from '../redis/redis-health.js';
 import { silentStateLogger } from '../redis/redis-health.js';
 import { applyPostgresMigrations } from './postgres-migrations.js';
@@ -31,7 +31,7 @@ interface ProbeRow {
 export interface PostgresProbeStoreOptions extends PostgresConnectionOptions {
   pool?: pg.Pool;
   /** Announces this store's writes ("re-read", no data) and hears the others'; without it only the resync brings them. */
-  changes?: KeyChanges;
+  changes?: ChangeAnnouncements;
   /** How often the copy is re-read from Postgres in case an announcement was missed. */
   resyncIntervalMs?: number;
   logger?: StateLogger;

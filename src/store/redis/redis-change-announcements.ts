@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { KeyChanges } from '../key-changes.js';
+import type { ChangeAnnouncements } from '../change-announcements.js';
 
-export interface RedisKeyChangesOptions {
+export interface RedisChangeAnnouncementsOptions {
   /** Commands: must not queue while disconnected (see `createRedisCommandClient`). */
   client: Redis;
   /**
    * The cluster's connection in subscriber mode (shared with the routing-state channel). Without one the
-   * changes are only announced, never heard (the `keys` CLI commands).
+   * changes are only announced, never heard (the `keys` and `models probe` CLI commands).
    */
   subscriber?: Redis;
   keyPrefix: string;
+  /** What changed, and the channel's name after the prefix: each store re-reads only on its own channel. */
+  channel: 'keys' | 'probes';
   instanceId?: string;
 }
 
 /**
- * Key-change announcements on the pub/sub channel `<prefix>keys`: `{origin}` only, never key data. Delivery is
- * at most once (a reconnect loses what was sent meanwhile), which the key store's periodic resync covers.
+ * "Re-read the store" announcements on the pub/sub channel `<prefix><channel>` (`keys` for application keys,
+ * `probes` for model probe results): `{origin}` only, never the data. Delivery is at most once (a reconnect
+ * loses what was sent meanwhile), which each store's periodic resync covers.
  */
-export class RedisKeyChanges implements KeyChanges {
+export class RedisChangeAnnouncements implements ChangeAnnouncements {
   readonly specificationVersion = 'v1' as const;
   readonly instanceId: string;
   readonly #client: Redis;
@@ -38,11 +41,11 @@ export class RedisKeyChanges implements KeyChanges {
     for (const listener of this.#listeners) listener();
   };
 
-  constructor(options: RedisKeyChangesOptions) {
+  constructor(options: RedisChangeAnnouncementsOptions) {
     this.instanceId = options.instanceId ?? randomUUID();
     this.#client = options.client;
     this.#subscriber = options.subscriber;
-    this.#channelName = `${options.keyPrefix}keys`;
+    this.#channelName = `${options.keyPrefix}${options.channel}`;
     this.#subscriber?.on('message', this.#onMessage);
     this.#subscribed = this.#subscriber?.subscribe(this.#channelName).catch(() => undefined) ?? Promise.resolve();
   }

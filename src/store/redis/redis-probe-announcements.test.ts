@@ -1,10 +1,9 @@
 import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeKeyChangesContract } from '../key-changes.contract.js';
+import { describeChangeAnnouncementsContract } from '../change-announcements.contract.js';
 import { closeRedisClient, createRedisCommandClient, createRedisSubscriberClient, waitUntilReady } from './redis-connection.js';
-import { RedisKeyChanges } from './redis-key-changes.js';
-import { RedisProbeChanges } from './redis-probe-changes.js';
+import { RedisChangeAnnouncements } from './redis-change-announcements.js';
 import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from './redis-test-support.js';
 
 const available = await redisAvailable();
@@ -24,22 +23,22 @@ describe.skipIf(!available)('redis probe changes', () => {
     await waitUntilReady(client);
     return { client, subscriber };
   };
-  const open = async (keyPrefix: string): Promise<RedisProbeChanges> => {
-    const changes = new RedisProbeChanges({ ...(await connect()), keyPrefix });
+  const open = async (keyPrefix: string): Promise<RedisChangeAnnouncements> => {
+    const changes = new RedisChangeAnnouncements({ ...(await connect()), keyPrefix, channel: 'probes' });
     await changes.whenSubscribed();
     return changes;
   };
-  describeKeyChangesContract('redis probes', async () => {
-    const prefix = uniqueKeyPrefix('probe-changes');
+  describeChangeAnnouncementsContract('redis probes', async () => {
+    const prefix = uniqueKeyPrefix('probe-announcements');
     prefixes.push(prefix);
     return [await open(prefix), await open(prefix), await open(prefix)];
   });
 
   it('a probe announcement does not make the key stores re-read, nor the other way round', async () => {
-    const prefix = uniqueKeyPrefix('probe-changes');
+    const prefix = uniqueKeyPrefix('probe-announcements');
     prefixes.push(prefix);
     const probes = await open(prefix);
-    const keys = new RedisKeyChanges({ ...(await connect()), keyPrefix: prefix });
+    const keys = new RedisChangeAnnouncements({ ...(await connect()), keyPrefix: prefix, channel: 'keys' });
     await keys.whenSubscribed();
     const otherProbes = await open(prefix);
     let keysHeard = 0;

@@ -1,20 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { KeyChanges } from './key-changes.js';
+import type { ChangeAnnouncements } from './change-announcements.js';
 
 /** Three instances' announcers over the same, fresh channel. */
-export type KeyChangesFactory = () => Promise<[KeyChanges, KeyChanges, KeyChanges]>;
+export type ChangeAnnouncementsFactory = () => Promise<[ChangeAnnouncements, ChangeAnnouncements, ChangeAnnouncements]>;
 
 /** Counts announcements a member hears. */
-function listen(changes: KeyChanges): { heard: () => number; stop: () => void } {
+function listen(changes: ChangeAnnouncements): { heard: () => number; stop: () => void } {
   let count = 0;
   const stop = changes.subscribe(() => (count += 1));
   return { heard: () => count, stop };
 }
 
-/** The behaviour every `KeyChanges` must have (memory hub, Redis pub/sub). */
-export function describeKeyChangesContract(name: string, factory: KeyChangesFactory): void {
-  describe(`KeyChanges contract: ${name}`, () => {
+/** The behaviour every `ChangeAnnouncements` must have (memory hub, Redis pub/sub). */
+export function describeChangeAnnouncementsContract(name: string, factory: ChangeAnnouncementsFactory): void {
+  describe(`ChangeAnnouncements contract: ${name}`, () => {
     it('an announcement reaches every other member, never the announcer', async () => {
       const members = await factory();
       const [first, second, third] = members;

@@ -1,10 +1,10 @@
-import type { KeyChanges } from './key-changes.js';
+import type { ChangeAnnouncements } from './change-announcements.js';
 
 /** Key-change announcements between stores in one process (tests): each member hears the others, not itself. */
-export class MemoryKeyChangeHub {
+export class MemoryChangeHub {
   readonly #listeners = new Set<{ member: object; listener: () => void }>();
 
-  member(): KeyChanges {
+  member(): ChangeAnnouncements {
     const member = {};
     const listeners = this.#listeners;
     return {

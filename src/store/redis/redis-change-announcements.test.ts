@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, describe } from 'vitest';
-import { describeKeyChangesContract } from '../key-changes.contract.js';
+import { describeChangeAnnouncementsContract } from '../change-announcements.contract.js';
 import { closeRedisClient, createRedisCommandClient, createRedisSubscriberClient, waitUntilReady } from './redis-connection.js';
-import { RedisKeyChanges } from './redis-key-changes.js';
+import { RedisChangeAnnouncements } from './redis-change-announcements.js';
 import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from './redis-test-support.js';
 
 const available = await redisAvailable();
@@ -15,17 +15,17 @@ describe.skipIf(!available)('redis key changes', () => {
     await deleteKeyPrefixes(prefixes);
     await Promise.all(clients.map(closeRedisClient));
   });
-  const open = async (keyPrefix: string): Promise<RedisKeyChanges> => {
+  const open = async (keyPrefix: string): Promise<RedisChangeAnnouncements> => {
     const client = createRedisCommandClient({ url: redisTestUrl });
     const subscriber = createRedisSubscriberClient({ url: redisTestUrl });
     clients.push(client, subscriber);
     await waitUntilReady(client);
-    const changes = new RedisKeyChanges({ client, subscriber, keyPrefix });
+    const changes = new RedisChangeAnnouncements({ client, subscriber, keyPrefix, channel: 'keys' });
     await changes.whenSubscribed();
     return changes;
   };
-  describeKeyChangesContract('redis', async () => {
-    const prefix = uniqueKeyPrefix('key-changes');
+  describeChangeAnnouncementsContract('redis', async () => {
+    const prefix = uniqueKeyPrefix('change-announcements');
     prefixes.push(prefix);
     return [await open(prefix), await open(prefix), await open(prefix)];
   });
