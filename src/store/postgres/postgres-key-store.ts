@@ -6,7 +6,7 @@ import type { KeyStore } from '../../security/key-store.js';
 import type { ChangeAnnouncements } from '../change-announcements.js';
 import type { StateLogger } from '../redis/redis-health.js';
 import { silentStateLogger } from '../redis/redis-health.js';
-import { applyPostgresMigrations } from './postgres-migrations.js';
+import { FollowedCopy } from './followed-copy.js';
 import type { PostgresMigration } from './postgres-migrations.js';
 import { type PostgresConnectionOptions, createPostgresPool, defaultPostgresSchema } from './postgres-pool.js';
 
@@ -71,10 +71,6 @@ function rowToKey(row: KeyRow): ApplicationKey {
   return parsed.data;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Application keys shared by every instance of a cluster. Requests read an in-memory copy (the `KeyStore`
  * reads are synchronous); writes go to Postgres first and change the copy only once Postgres took them, then
@@ -90,72 +86,54 @@ export class PostgresKeyStore implements KeyStore {
   readonly location: string;
   readonly #pool: pg.Pool;
   readonly #ownsPool: boolean;
-  readonly #schema: string;
-  readonly #options: PostgresKeyStoreOptions;
-  readonly #logger: StateLogger;
+  readonly #copy: FollowedCopy<{ keys: Map<string, ApplicationKey>; admin: string | undefined }>;
   #keys = new Map<string, ApplicationKey>();
   #admin: string | undefined;
-  /** Bumped by every local write, so a reload that read before the write cannot undo it. */
-  #writes = 0;
-  #reloadsStarted = 0;
-  #reloadApplied = 0;
-  #ready: Promise<number> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #unsubscribe: (() => void) | undefined;
-  #resyncFailing = false;
 
   constructor(options: PostgresKeyStoreOptions) {
-    this.#options = options;
-    this.#schema = options.schema ?? defaultPostgresSchema;
+    const schema = options.schema ?? defaultPostgresSchema;
     this.#ownsPool = options.pool === undefined;
     this.#pool = options.pool ?? createPostgresPool(options);
-    this.#logger = options.logger ?? silentStateLogger;
-    this.location = `postgres ${this.#schema}.application_keys`;
+    this.location = `postgres ${schema}.application_keys`;
+    this.#copy = new FollowedCopy({
+      pool: this.#pool,
+      schema,
+      component: 'keys',
+      migrations: keyMigrations,
+      what: 'application keys',
+      ...(options.changes ? { changes: options.changes } : {}),
+      ...(options.resyncIntervalMs !== undefined ? { resyncIntervalMs: options.resyncIntervalMs } : {}),
+      logger: options.logger ?? silentStateLogger,
+      read: async (pool) => {
+        const [keys, admin] = await Promise.all([
+          pool.query<KeyRow>('SELECT id, name, hash, hint, scopes, limits, created_at, revoked_at FROM application_keys ORDER BY position'),
+          pool.query<{ hash: string }>('SELECT hash FROM admin_key WHERE singleton'),
+        ]);
+        return { keys: new Map(keys.rows.map((row) => [row.id, rowToKey(row)])), admin: admin.rows[0]?.hash };
+      },
+      apply: ({ keys, admin }) => {
+        this.#keys = keys;
+        this.#admin = admin;
+      },
+    });
   }
 
   /** Applies the key tables' migrations once (again after a failure). */
   ready(): Promise<number> {
-    this.#ready ??= applyPostgresMigrations(this.#pool, this.#schema, 'keys', keyMigrations).catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
-    return this.#ready;
+    return this.#copy.ready();
   }
 
   /**
    * Starts following other instances' changes (announcements and the periodic resync), then reads the keys.
    * Rejects when that first read fails; the resync keeps trying either way.
    */
-  async start(): Promise<void> {
-    this.#unsubscribe ??= this.#options.changes?.subscribe(() => void this.#resync('announcement'));
-    if (!this.#timer) {
-      this.#timer = setInterval(() => void this.#resync('resync'), this.#options.resyncIntervalMs ?? 5_000);
-      this.#timer.unref();
-    }
-    await this.reload();
+  start(): Promise<void> {
+    return this.#copy.start();
   }
 
   /** Replaces the copy with what Postgres holds now. */
-  async reload(): Promise<void> {
-    await this.ready();
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const ticket = (this.#reloadsStarted += 1);
-      const writes = this.#writes;
-      const [keys, admin] = await Promise.all([
-        this.#pool.query<KeyRow>(
-          'SELECT id, name, hash, hint, scopes, limits, created_at, revoked_at FROM application_keys ORDER BY position',
-        ),
-        this.#pool.query<{ hash: string }>('SELECT hash FROM admin_key WHERE singleton'),
-      ]);
-      // A local write landed while reading: what was read may predate it, so read again.
-      if (writes !== this.#writes) continue;
-      // An older reload finishing after a newer one would bring back a stale copy.
-      if (ticket < this.#reloadApplied) return;
-      this.#reloadApplied = ticket;
-      this.#keys = new Map(keys.rows.map((row) => [row.id, rowToKey(row)]));
-      this.#admin = admin.rows[0]?.hash;
-      return;
-    }
+  reload(): Promise<void> {
+    return this.#copy.reload();
   }
 
   list(): ApplicationKey[] {
@@ -193,7 +171,7 @@ export class PostgresKeyStore implements KeyStore {
     if (!revokedAt) return false;
     const known = this.#keys.get(id);
     if (known) this.#keys.set(id, { ...known, revoked_at: revokedAt.toISOString() });
-    else void this.#resync('revoked a key created elsewhere');
+    else void this.#copy.resync('revoked a key created elsewhere');
     this.#changed();
     return true;
   }
@@ -215,10 +193,7 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   async close(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = undefined;
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
+    this.#copy.stop();
     if (this.#ownsPool) await this.#pool.end();
   }
 
@@ -237,23 +212,6 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   #changed(): void {
-    this.#writes += 1;
-    this.#options.changes?.announce().catch((error: unknown) => {
-      this.#logger.warn({ error: errorText(error) }, 'could not announce a key change; other instances see it at their next resync');
-    });
-  }
-
-  async #resync(reason: string): Promise<void> {
-    try {
-      await this.reload();
-      if (this.#resyncFailing) this.#logger.info({ reason }, 'application keys re-read from Postgres again');
-      this.#resyncFailing = false;
-    } catch (error) {
-      // Once per outage, not once per resync.
-      if (!this.#resyncFailing) {
-        this.#logger.warn({ reason, error: errorText(error) }, 'could not re-read application keys from Postgres; using the last copy');
-      }
-      this.#resyncFailing = true;
-    }
+    this.#copy.wrote();
   }
 }

@@ -5,7 +5,7 @@ import type { ProbeFile, ProbeResult } from '../../catalog/metadata/probe-result
 import type { ChangeAnnouncements } from '../change-announcements.js';
 import type { StateLogger } from '../redis/redis-health.js';
 import { silentStateLogger } from '../redis/redis-health.js';
-import { applyPostgresMigrations } from './postgres-migrations.js';
+import { FollowedCopy } from './followed-copy.js';
 import type { PostgresMigration } from './postgres-migrations.js';
 import { type PostgresConnectionOptions, createPostgresPool, defaultPostgresSchema } from './postgres-pool.js';
 
@@ -54,51 +54,51 @@ export class PostgresProbeStore implements ProbeStore, ProbeResultsFeed {
   readonly location: string;
   readonly #pool: pg.Pool;
   readonly #ownsPool: boolean;
-  readonly #schema: string;
-  readonly #options: PostgresProbeStoreOptions;
-  readonly #logger: StateLogger;
+  readonly #follower: FollowedCopy<ProbeFile>;
   readonly #listeners = new Set<(probes: ProbeFile) => void>();
   #copy: ProbeFile = { version: 1, probes: {} };
   #copyText = JSON.stringify(this.#copy);
-  /** Bumped by every local write, so a reload that read before the write cannot undo it. */
-  #writes = 0;
-  #reloadsStarted = 0;
-  #reloadApplied = 0;
-  #ready: Promise<number> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #unsubscribe: (() => void) | undefined;
-  #resyncFailing = false;
   #closed = false;
 
   constructor(options: PostgresProbeStoreOptions) {
-    this.#options = options;
-    this.#schema = options.schema ?? defaultPostgresSchema;
+    const schema = options.schema ?? defaultPostgresSchema;
     this.#ownsPool = options.pool === undefined;
     this.#pool = options.pool ?? createPostgresPool(options);
-    this.#logger = options.logger ?? silentStateLogger;
-    this.location = `postgres ${this.#schema}.model_probes`;
+    this.location = `postgres ${schema}.model_probes`;
+    this.#follower = new FollowedCopy({
+      pool: this.#pool,
+      schema,
+      component: 'probes',
+      migrations: probeMigrations,
+      what: 'probe results',
+      ...(options.changes ? { changes: options.changes } : {}),
+      ...(options.resyncIntervalMs !== undefined ? { resyncIntervalMs: options.resyncIntervalMs } : {}),
+      logger: options.logger ?? silentStateLogger,
+      read: async (pool) => {
+        const { rows } = await pool.query<ProbeRow>('SELECT model, result FROM model_probes ORDER BY model');
+        const probes: ProbeFile['probes'] = {};
+        for (const row of rows) {
+          // A row this version cannot read is left out: probing is an optimisation, the model stays usable.
+          const parsed = probeResultSchema.safeParse(row.result);
+          if (parsed.success) probes[row.model] = parsed.data;
+        }
+        return { version: 1, probes };
+      },
+      apply: (probes) => this.#replace(probes),
+    });
   }
 
   /** Applies the probe table's migrations once (again after a failure). */
   ready(): Promise<number> {
-    this.#ready ??= applyPostgresMigrations(this.#pool, this.#schema, 'probes', probeMigrations).catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
-    return this.#ready;
+    return this.#follower.ready();
   }
 
   /**
    * Starts following other instances' writes (announcements and the periodic resync), then reads the results.
    * Rejects when that first read fails; the resync keeps trying either way.
    */
-  async start(): Promise<void> {
-    this.#unsubscribe ??= this.#options.changes?.subscribe(() => void this.#resync('announcement'));
-    if (!this.#timer) {
-      this.#timer = setInterval(() => void this.#resync('resync'), this.#options.resyncIntervalMs ?? 5_000);
-      this.#timer.unref();
-    }
-    await this.reload();
+  start(): Promise<void> {
+    return this.#follower.start();
   }
 
   current(): ProbeFile {
@@ -116,26 +116,8 @@ export class PostgresProbeStore implements ProbeStore, ProbeResultsFeed {
   }
 
   /** Replaces the copy with what Postgres holds now; listeners hear of it only when something changed. */
-  async reload(): Promise<void> {
-    await this.ready();
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const ticket = (this.#reloadsStarted += 1);
-      const writes = this.#writes;
-      const { rows } = await this.#pool.query<ProbeRow>('SELECT model, result FROM model_probes ORDER BY model');
-      // A local write landed while reading: what was read may predate it, so read again.
-      if (writes !== this.#writes) continue;
-      // An older reload finishing after a newer one would bring back a stale copy.
-      if (ticket < this.#reloadApplied) return;
-      this.#reloadApplied = ticket;
-      const probes: ProbeFile['probes'] = {};
-      for (const row of rows) {
-        // A row this version cannot read is left out: probing is an optimisation, the model stays usable.
-        const parsed = probeResultSchema.safeParse(row.result);
-        if (parsed.success) probes[row.model] = parsed.data;
-      }
-      this.#replace({ version: 1, probes });
-      return;
-    }
+  reload(): Promise<void> {
+    return this.#follower.reload();
   }
 
   async merge(qualifiedName: string, result: ProbeResult): Promise<ProbeResult> {
@@ -158,21 +140,15 @@ export class PostgresProbeStore implements ProbeStore, ProbeResultsFeed {
       );
     }
     const merged = probeResultSchema.parse(stored);
-    this.#writes += 1;
     this.#replace({ version: 1, probes: { ...this.#copy.probes, [qualifiedName]: merged } });
-    this.#options.changes?.announce().catch((error: unknown) => {
-      this.#logger.warn({ error: errorText(error) }, 'could not announce new probe results; other instances see them at their next resync');
-    });
+    this.#follower.wrote();
     return merged;
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = undefined;
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
+    this.#follower.stop();
     this.#listeners.clear();
     if (this.#ownsPool) await this.#pool.end();
   }
@@ -185,19 +161,5 @@ export class PostgresProbeStore implements ProbeStore, ProbeResultsFeed {
     this.#copy = probes;
     this.#copyText = text;
     for (const listener of this.#listeners) listener(probes);
-  }
-
-  async #resync(reason: string): Promise<void> {
-    try {
-      await this.reload();
-      if (this.#resyncFailing) this.#logger.info({ reason }, 'probe results re-read from Postgres again');
-      this.#resyncFailing = false;
-    } catch (error) {
-      // Once per outage, not once per resync.
-      if (!this.#resyncFailing) {
-        this.#logger.warn({ reason, error: errorText(error) }, 'could not re-read probe results from Postgres; using the last copy');
-      }
-      this.#resyncFailing = true;
-    }
   }
 }
