@@ -72,3 +72,19 @@ describe('routing signature', () => {
     expect(text).toBe('');
   });
 });
+
+describe('topic_routing.signature', () => {
+  it('turns on the same signature (where ARC configs put it); neither switch on means the answer is untouched', async () => {
+    for (const enabled of [true, false]) {
+      const own = await startHarness((url) => ({ ...mixedConfig(url), topic_routing: { signature: { enabled } } }));
+      try {
+        own.upstream.setScript({ respond: { kind: 'synthetic', text: 'The wall fell in 1989.' } });
+        const client = new OpenAI({ baseURL: own.openAiBaseUrl, apiKey: 'client', maxRetries: 0 });
+        const answer = await client.chat.completions.create({ model: 'hermes-router', messages: [{ role: 'user', content: easyPrompt }] });
+        expect(answer.choices[0]?.message.content).toBe(enabled ? 'The wall fell in 1989.\n\n- cheap-small [general]' : 'The wall fell in 1989.');
+      } finally {
+        await own.close();
+      }
+    }
+  });
+});

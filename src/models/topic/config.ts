@@ -68,7 +68,11 @@ export const topicRoutingConfigSchema = z
     context_turns: z.number().int().min(1).max(10).default(3),
     /** An AGENTS.md-style file whose `# <topic>` sections are personas. */
     agents_file: z.string().min(1).optional(),
-    signature: z.object({ enabled: z.boolean().default(true) }).strict().default({ enabled: true }),
+    /**
+     * The same switch as `routing.signature` (either turns it on), kept where ARC configs put it. Off by default:
+     * a signature changes the answer's text, which an agent may store or act on.
+     */
+    signature: z.object({ enabled: z.boolean().default(false) }).strict().default({ enabled: false }),
     /** Topic → target model, fallbacks and persona. Topics left out stay on the default model. */
     topics: z.partialRecord(topicKeySchema, topicTargetSchema).default({}),
     llm: llmClassifierSchema.default(llmClassifierSchema.parse({})),

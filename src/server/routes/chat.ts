@@ -202,7 +202,7 @@ export async function handleChat(
             },
           }
         : {}),
-      ...(gateway.config.routing.signature.enabled
+      ...(gateway.config.routing.signature.enabled || gateway.config.topic_routing.signature.enabled
         ? { signature: (served: DispatchSuccess) => routingSignature(decision.models, served.deployment.modelId) }
         : {}),
     });
