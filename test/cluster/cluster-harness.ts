@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import { parseConfig } from '../../src/config/load.js';
@@ -124,4 +125,16 @@ export async function within(timeoutMs: number, condition: () => boolean | Promi
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return performance.now() - started;
+}
+
+/** A pino logger at `level` whose lines are kept, parsed, for tests that check what an outage logs. */
+export function capturingLogger(level: pino.Level = 'warn'): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level }, stream), lines };
 }

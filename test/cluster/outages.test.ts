@@ -1,5 +1,3 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { makeSampleRecords } from '../../src/store/ledger-store.fixtures.js';
@@ -8,7 +6,7 @@ import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } fro
 import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
-import { postChat, startInstance, within } from './cluster-harness.js';
+import { capturingLogger, postChat, startInstance, within } from './cluster-harness.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
@@ -16,18 +14,6 @@ if (!available) console.warn(`skipping the cluster outage tests: needs Postgres 
 
 const postgres = new URL(postgresTestUrl);
 const redis = new URL(redisTestUrl);
-
-/** Log lines a pino logger wrote, parsed. */
-function capturingLogger(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'warn' }, stream), lines };
-}
 
 describe.skipIf(!available)('outages of the cluster storage', () => {
   const schemas: string[] = [];

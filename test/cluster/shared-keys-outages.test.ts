@@ -1,29 +1,16 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';
 import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
 import { bearer, call, openAiChat } from '../security/security-client.js';
-import { clusterAdminKey, startInstance, within } from './cluster-harness.js';
+import { capturingLogger, clusterAdminKey, startInstance, within } from './cluster-harness.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
 if (!available) console.warn(`skipping the key and limit outage tests: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
 
 const admin = bearer(clusterAdminKey);
-
-function capturingLogger(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'warn' }, stream), lines };
-}
 
 describe.skipIf(!available)('keys and per-key limits when the cluster storage is away', () => {
   const schemas: string[] = [];

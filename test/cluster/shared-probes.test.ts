@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelsListCommand } from '../../src/cli/models-list.js';
 import { modelsProbeCommand } from '../../src/cli/models-probe.js';
@@ -15,7 +13,7 @@ import { capturingContext } from '../support/cli-context.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
 import { defaultConfig } from '../support/gateway-harness.js';
-import { type ClusterEndpoints, type ClusterPair, clusterAdminKey, startClusterPair, startInstance, within } from './cluster-harness.js';
+import { capturingLogger, clusterAdminKey, type ClusterEndpoints, type ClusterPair, startClusterPair, startInstance, within } from './cluster-harness.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
@@ -64,17 +62,6 @@ function writeClusterConfig(directory: string, upstreamUrl: string, endpoints: C
   const path = join(directory, `config-${endpoints.schema}.json`);
   writeFileSync(path, JSON.stringify(config));
   return path;
-}
-
-function capturingLogger(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
 }
 
 describe.skipIf(!available)('probe results shared by the instances of a cluster', () => {
@@ -152,7 +139,7 @@ describe.skipIf(!available)('an instance that starts while Postgres is away', ()
     proxied.port = String(proxy.port);
     const endpoints: ClusterEndpoints = { postgresUrl: proxied.toString(), redisUrl: redisTestUrl, schema: uniqueSchemaName('probepg'), keyPrefix: uniqueKeyPrefix('probepg') };
     const directory = mkdtempSync(join(tmpdir(), 'hermes-router-shared-probes-'));
-    const { logger, lines } = capturingLogger();
+    const { logger, lines } = capturingLogger('info');
     const { instance, close } = await startInstance(upstream.url, endpoints, { resyncMs: 100, logger });
     try {
       const warnings = lines.filter((line) => String(line.msg).startsWith('postgres unreachable at start: model capabilities'));
