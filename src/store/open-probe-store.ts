@@ -1,10 +1,9 @@
 import { FileProbeStore } from '../catalog/metadata/file-probe-store.js';
 import { probeFilePath } from '../catalog/metadata/probe-results.js';
 import type { ProbeStore } from '../catalog/metadata/probe-store.js';
-import { type StorageConfig, resolveStorageUrl } from './config.js';
+import type { StorageConfig } from './config.js';
+import { openClusterCopy } from './open-cluster-copy.js';
 import { PostgresProbeStore } from './postgres/postgres-probe-store.js';
-import { closeRedisClient, createRedisCommandClient, waitUntilReady } from './redis/redis-connection.js';
-import { RedisChangeAnnouncements } from './redis/redis-change-announcements.js';
 
 export interface ConfiguredProbeStore {
   store: ProbeStore;
@@ -22,23 +21,11 @@ export async function openConfiguredProbeStore(options: { storage: StorageConfig
   if (storage.kind !== 'cluster') {
     return { store: new FileProbeStore(probeFilePath(options.dataDir)), close: async () => undefined };
   }
-  const env = options.env ?? {};
-  const client = createRedisCommandClient({ url: resolveStorageUrl(storage.redis_url, storage.redis_url_env, env), commandTimeoutMs: storage.redis_timeout_ms });
-  const store = new PostgresProbeStore({
-    url: resolveStorageUrl(storage.postgres_url, storage.postgres_url_env, env),
-    schema: storage.postgres_schema,
-    maxConnections: 1,
-    changes: new RedisChangeAnnouncements({ client, keyPrefix: storage.redis_key_prefix, channel: 'probes' }),
+  return openClusterCopy({
+    storage,
+    env: options.env ?? {},
+    channel: 'probes',
+    what: 'probe store',
+    create: (connection) => new PostgresProbeStore(connection),
   });
-  const close = async (): Promise<void> => {
-    await store.close();
-    await closeRedisClient(client);
-  };
-  try {
-    await Promise.all([store.reload(), waitUntilReady(client)]);
-  } catch (error) {
-    await close();
-    throw new Error(`the cluster's probe store (Postgres) is unreachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-  return { store, close };
 }
