@@ -16,19 +16,10 @@ import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } fro
 import { SqliteLedgerStore } from '../../src/store/sqlite/sqlite-ledger-store.js';
 import { seededRecords } from '../dashboard/dashboard-harness.js';
 import { capturingContext } from '../support/cli-context.js';
+import { pricedModelsConfig } from './insight-fixture.js';
 
 const available = await postgresAvailable();
 if (!available) console.warn(`skipping the report commands over a cluster ledger: no Postgres at ${postgresTestUrl}`);
-
-const models = `providers:
-  - id: lab
-    kind: openai-compatible
-    base_url: http://127.0.0.1:9/v1
-    models:
-      - {id: big, context_window: 1000000, prices: {input: 10, output: 30, cache_read: 1, cache_write: 12.5}}
-      - {id: cheap, context_window: 100000, prices: {input: 1, output: 2, cache_read: 0.1, cache_write: 1.25}}
-default_model: big
-`;
 
 async function run(command: Command, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const context = capturingContext({ env: { NO_COLOR: '1' }, cwd: tmpdir() });
@@ -67,10 +58,10 @@ describe.skipIf(!available)('every report command over a cluster ledger (Postgre
     await postgres.close();
     const localConfig = join(localDirectory, 'hermes-router.yaml');
     const clusterConfig = join(clusterDirectory, 'hermes-router.yaml');
-    writeFileSync(localConfig, models);
+    writeFileSync(localConfig, pricedModelsConfig);
     writeFileSync(
       clusterConfig,
-      `${models}storage: {kind: cluster, postgres_url: "${postgresTestUrl}", redis_url: "redis://127.0.0.1:9", postgres_schema: ${schema}}\n`,
+      `${pricedModelsConfig}storage: {kind: cluster, postgres_url: "${postgresTestUrl}", redis_url: "redis://127.0.0.1:9", postgres_schema: ${schema}}\n`,
     );
 
     const commands: [string, Command, string[]][] = [

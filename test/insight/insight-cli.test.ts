@@ -1,31 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/cli/command.js';
 import { reportQualityCommand } from '../../src/cli/report-quality.js';
 import { reportSavingsCommand } from '../../src/cli/report-savings.js';
 import { summaryCommand } from '../../src/cli/summary.js';
-import { ledgerFile, prices, record } from './insight-fixture.js';
-
-const config = `providers:
-  - id: lab
-    kind: openai-compatible
-    base_url: http://127.0.0.1:9/v1
-    models:
-      - {id: big, context_window: 1000000, prices: {input: 10, output: 30, cache_read: 1, cache_write: 12.5}}
-      - {id: cheap, context_window: 100000, prices: {input: 1, output: 2, cache_read: 0.1, cache_write: 1.25}}
-default_model: big
-`;
+import { capturingContext } from '../support/cli-context.js';
+import { ledgerFile, pricedModelsConfig, prices, record } from './insight-fixture.js';
 
 async function run(command: Command, args: string[]): Promise<{ code: number; stdout: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let text = '';
-  stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const code = await command.run(args, { stdout, stderr, env: { NO_COLOR: '1' }, cwd: tmpdir() });
-  return { code, stdout: text };
+  const context = capturingContext({ env: { NO_COLOR: '1' }, cwd: tmpdir() });
+  const code = await command.run(args, context);
+  return { code, stdout: context.out() };
 }
 
 function lastJson(text: string): Record<string, unknown> {
@@ -41,7 +28,7 @@ describe('insight commands', () => {
     ]);
     const dataDir = dirname(path);
     const configPath = join(mkdtempSync(join(tmpdir(), 'insight-config-')), 'hermes-router.yaml');
-    writeFileSync(configPath, config);
+    writeFileSync(configPath, pricedModelsConfig);
     const flags = ['--data-dir', dataDir, '--config', configPath];
 
     const savings = await run(reportSavingsCommand, [...flags, '--json']);

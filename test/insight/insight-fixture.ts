@@ -108,3 +108,14 @@ export async function ledgerFile(records: readonly RequestRecord[]): Promise<str
   await store.close();
   return path;
 }
+
+/** A config naming the fixture's two priced models, for the report commands (they price rows from the config). */
+export const pricedModelsConfig = `providers:
+  - id: lab
+    kind: openai-compatible
+    base_url: http://127.0.0.1:9/v1
+    models:
+      - {id: big, context_window: 1000000, prices: {input: 10, output: 30, cache_read: 1, cache_write: 12.5}}
+      - {id: cheap, context_window: 100000, prices: {input: 1, output: 2, cache_read: 0.1, cache_write: 1.25}}
+default_model: big
+`;
