@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness } from '../support/gateway-harness.js';
+import { lastUpstreamRequest, startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';
 
 let harness: Harness;
@@ -13,11 +13,6 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 beforeEach(() => harness.upstream.reset());
 
-function lastUpstream() {
-  const request = harness.upstream.requests.at(-1);
-  if (!request) throw new Error('the upstream received nothing');
-  return request;
-}
 
 describe('Anthropic client → Anthropic provider', () => {
   it('answers a plain message, with the provider key and version header', async () => {
@@ -25,7 +20,7 @@ describe('Anthropic client → Anthropic provider', () => {
     expect(message.type).toBe('message');
     expect(message.content[0]?.type).toBe('text');
     expect(message.usage.input_tokens).toBeGreaterThan(0);
-    const upstream = lastUpstream();
+    const upstream = lastUpstreamRequest(harness);
     expect(upstream.path).toBe('/v1/messages');
     expect(upstream.headers['x-api-key']).toBe('sk-ant-test');
     expect(upstream.headers['anthropic-version']).toBeDefined();
@@ -66,7 +61,7 @@ describe('Anthropic client → Anthropic provider', () => {
       .finalMessage();
     const thinking = final.content.find((block) => block.type === 'thinking');
     expect(thinking && 'signature' in thinking ? thinking.signature.length : 0).toBeGreaterThan(0);
-    const body = lastUpstream().json as { system: { cache_control?: unknown }[]; messages: { content: { cache_control?: unknown }[] }[] };
+    const body = lastUpstreamRequest(harness).json as { system: { cache_control?: unknown }[]; messages: { content: { cache_control?: unknown }[] }[] };
     expect(body.system[0]?.cache_control).toEqual({ type: 'ephemeral' });
     expect(body.messages[0]?.content[0]?.cache_control).toEqual({ type: 'ephemeral' });
   });
@@ -90,7 +85,7 @@ describe('Anthropic client → Anthropic provider', () => {
       ],
     });
     expect(message.stop_reason).toBe('tool_use');
-    const sent = lastUpstream().json as { messages: unknown[] };
+    const sent = lastUpstreamRequest(harness).json as { messages: unknown[] };
     expect(sent.messages).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness } from '../support/gateway-harness.js';
+import { lastUpstreamRequest, startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';
 
 let harness: Harness;
@@ -16,11 +16,6 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 beforeEach(() => harness.upstream.reset());
 
-function lastUpstream() {
-  const request = harness.upstream.requests.at(-1);
-  if (!request) throw new Error('the upstream received nothing');
-  return request;
-}
 
 describe('OpenAI client → Anthropic provider', () => {
   it('translates the request (system hoisted, max_tokens set) and the response', async () => {
@@ -31,7 +26,7 @@ describe('OpenAI client → Anthropic provider', () => {
         { role: 'user', content: 'hi' },
       ],
     });
-    const upstream = lastUpstream();
+    const upstream = lastUpstreamRequest(harness);
     expect(upstream.path).toBe('/v1/messages');
     const body = upstream.json as Record<string, unknown>;
     expect(body.system).toBeDefined();
@@ -93,8 +88,8 @@ describe('Anthropic client → OpenAI-compatible provider', () => {
       tools: [{ name: 'weather', input_schema: { type: 'object', properties: { location: { type: 'string' } } } }],
       messages: [{ role: 'user', content: 'weather in SF?' }],
     });
-    const body = lastUpstream().json as { messages: { role: string }[]; tools: { type: string }[] };
-    expect(lastUpstream().path).toBe('/v1/chat/completions');
+    const body = lastUpstreamRequest(harness).json as { messages: { role: string }[]; tools: { type: string }[] };
+    expect(lastUpstreamRequest(harness).path).toBe('/v1/chat/completions');
     expect(body.messages[0]?.role).toBe('system');
     expect(body.tools[0]?.type).toBe('function');
     const toolUse = message.content.find((block) => block.type === 'tool_use');

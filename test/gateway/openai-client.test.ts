@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness } from '../support/gateway-harness.js';
+import { lastUpstreamRequest, startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';
 
 let harness: Harness;
@@ -14,9 +14,7 @@ afterAll(() => harness.close());
 beforeEach(() => harness.upstream.reset());
 
 function lastUpstreamBody(): Record<string, unknown> {
-  const request = harness.upstream.requests.at(-1);
-  if (!request) throw new Error('the upstream received nothing');
-  return request.json as Record<string, unknown>;
+  return lastUpstreamRequest(harness).json as Record<string, unknown>;
 }
 
 describe('OpenAI client → OpenAI-compatible provider', () => {

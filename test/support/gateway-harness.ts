@@ -9,7 +9,7 @@ import type { RequestObserver } from '../../src/server/request-observer.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 import type { RunningGateway, StartGatewayOptions } from '../../src/server/start-gateway.js';
 import { startFakeUpstream } from './fake-upstream/index.js';
-import type { FakeUpstream } from './fake-upstream/index.js';
+import type { FakeUpstream, ReceivedRequest } from './fake-upstream/index.js';
 
 /** Collects finished requests the way the ledger would see them. */
 export class RecordingObserver implements RequestObserver {
@@ -109,4 +109,11 @@ export function defaultConfig(upstreamUrl: string): ConfigInput {
     resilience: { cooldown_ms: 1_000, retry_after_cap_ms: 500 },
     timeouts: { connect_ms: 2_000, first_byte_ms: 3_000, idle_ms: 1_500 },
   };
+}
+
+/** The last request the fake upstream received; throws when it received none, so a test never reads undefined. */
+export function lastUpstreamRequest(harness: Pick<Harness, 'upstream'>): ReceivedRequest {
+  const request = harness.upstream.requests.at(-1);
+  if (!request) throw new Error('the upstream received nothing');
+  return request;
 }
