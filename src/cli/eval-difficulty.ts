@@ -3,7 +3,7 @@ import { shippedDifficultyEstimator } from '../classify/difficulty/estimate.js';
 import { readDifficultyCases } from '../eval/difficulty-cases.js';
 import type { DifficultyEvalReport } from '../eval/difficulty-run.js';
 import { crossValidatedScores, runDifficultyEval } from '../eval/difficulty-run.js';
-import { parseFlags } from './arguments.js';
+import { flagsOrExit } from './arguments.js';
 import type { Command, CommandContext } from './command.js';
 
 const usage = [
@@ -20,17 +20,8 @@ export const evalDifficultyCommand: Command = {
   name: 'eval difficulty',
   summary: 'Measure the difficulty model as a strong/weak router (RouteLLM metrics)',
   async run(args: string[], context: CommandContext): Promise<number> {
-    let values;
-    try {
-      ({ values } = parseFlags(args, { cases: { type: 'string' }, 'cross-validate': { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }));
-    } catch (error) {
-      context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
-      return 2;
-    }
-    if (values.help) {
-      context.stdout.write(usage);
-      return 0;
-    }
+    const values = flagsOrExit(args, { cases: { type: 'string' }, 'cross-validate': { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, usage, context, true);
+    if (typeof values === 'number') return values;
     const folds = values['cross-validate'] === undefined ? undefined : Number(values['cross-validate']);
     if (!values.cases || (folds !== undefined && (!Number.isInteger(folds) || folds < 2))) {
       context.stderr.write(`${values.cases ? '--cross-validate needs an integer ≥ 2' : '--cases is required'}\n${usage}`);

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { defaultRegistriesDirectory } from '../eval/tools/registries.js';
 import { bfclSessions } from '../eval/sessions/bfcl-scenarios.js';
 import { readScenarios } from '../eval/sessions/scenarios.js';
 import type { Scenario } from '../eval/sessions/scenarios.js';
 import { runSessionEval } from '../eval/sessions/run-session-eval.js';
 import type { Command } from './command.js';
+import { flagsOrExit } from './arguments.js';
 
 const usage =
   'Usage: hermes-router eval sessions --scenarios FILE [--registries DIR] [--json]\n' +
@@ -16,21 +16,8 @@ export const evalSessionsCommand: Command = {
   name: 'eval sessions',
   summary: 'Measure multi-turn tool routing through the gateway against a scripted model',
   async run(args, context) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: { scenarios: { type: 'string' }, registries: { type: 'string' }, bfcl: { type: 'string' }, 'bfcl-toolsets': { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
-        strict: true,
-      }));
-    } catch (error) {
-      context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
-      return 2;
-    }
-    if (values.help) {
-      context.stdout.write(usage);
-      return 0;
-    }
+    const values = flagsOrExit(args, { scenarios: { type: 'string' }, registries: { type: 'string' }, bfcl: { type: 'string' }, 'bfcl-toolsets': { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, usage, context);
+    if (typeof values === 'number') return values;
     let scenarios: Scenario[];
     let registries: string;
     let toolRouting: Record<string, unknown> = {};

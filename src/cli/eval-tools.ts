@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readBfcl, runBfclEval } from '../eval/tools/bfcl.js';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../eval/tools/registries.js';
 import type { ToolEvalReport } from '../eval/tools/run-tool-eval.js';
 import { runToolEval } from '../eval/tools/run-tool-eval.js';
 import { readToolCases } from '../eval/tools/tool-cases.js';
 import type { Command, CommandContext } from './command.js';
+import { flagsOrExit } from './arguments.js';
 
 const usage = [
   'Usage: hermes-router eval tools --cases FILE [--registries DIR] [--json] [--verbose]',
@@ -18,21 +18,8 @@ export const evalToolsCommand: Command = {
   name: 'eval tools',
   summary: 'Measure first-turn tool routing on labelled cases',
   async run(args: string[], context: CommandContext): Promise<number> {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: { cases: { type: 'string' }, bfcl: { type: 'string' }, 'bfcl-toolsets': { type: 'string' }, 'bfcl-offer': { type: 'string', default: 'involved' }, registries: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
-        strict: true,
-      }));
-    } catch (error) {
-      context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
-      return 2;
-    }
-    if (values.help) {
-      context.stdout.write(usage);
-      return 0;
-    }
+    const values = flagsOrExit(args, { cases: { type: 'string' }, bfcl: { type: 'string' }, 'bfcl-toolsets': { type: 'string' }, 'bfcl-offer': { type: 'string', default: 'involved' }, registries: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, usage, context);
+    if (typeof values === 'number') return values;
     if (values.bfcl) return runBfcl(values.bfcl, values['bfcl-toolsets'], values['bfcl-offer'], values.json, context);
     if (!values.cases) {
       context.stderr.write(`--cases is required\n${usage}`);

@@ -4,7 +4,7 @@ import { TopicClassifier, topicModes } from '../classify/topic/classifier.js';
 import { readRouteRows, readTopicCases } from '../eval/topic-cases.js';
 import { runRouteEval } from '../eval/topics-routes-run.js';
 import { runTopicEval } from '../eval/topics-run.js';
-import { parseFlags } from './arguments.js';
+import { flagsOrExit } from './arguments.js';
 import type { Command, CommandContext } from './command.js';
 
 const usage = [
@@ -22,26 +22,17 @@ export const evalTopicsCommand: Command = {
   name: 'eval topics',
   summary: 'Measure topic routing (or user-defined routes) on labelled cases',
   async run(args: string[], context: CommandContext): Promise<number> {
-    let values;
-    try {
-      ({ values } = parseFlags(args, {
-        cases: { type: 'string' },
-        'routes-from': { type: 'string' },
-        mode: { type: 'string', default: 'learned' },
-        'min-confidence': { type: 'string' },
-        'route-threshold': { type: 'string' },
-        'route-min-similarity': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      }));
-    } catch (error) {
-      context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
-      return 2;
-    }
-    if (values.help) {
-      context.stdout.write(usage);
-      return 0;
-    }
+    const values = flagsOrExit(args, {
+      cases: { type: 'string' },
+      'routes-from': { type: 'string' },
+      mode: { type: 'string', default: 'learned' },
+      'min-confidence': { type: 'string' },
+      'route-threshold': { type: 'string' },
+      'route-min-similarity': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    }, usage, context, true);
+    if (typeof values === 'number') return values;
     const mode = values.mode as TopicMode;
     if (!values.cases || !topicModes.includes(mode)) {
       context.stderr.write(`${values.cases ? `--mode must be one of ${topicModes.join(', ')}` : '--cases is required'}\n${usage}`);
