@@ -8,6 +8,7 @@ import type { CircuitBreakers } from './circuit-breaker.js';
 import type { Cooldowns } from './cooldowns.js';
 import { firstEventError } from './first-event-error.js';
 import type { KeyPool, PooledKey } from './key-pool.js';
+import { redactSecrets } from '../security/redact.js';
 
 export interface ResilienceSettings {
   maxAttempts: number;
@@ -228,7 +229,7 @@ export class AttemptLoop {
       record.durationMs = Date.now() - startedAt;
       record.status = error.upstreamStatus ?? (record.status || 0);
       record.errorClass = error.errorClass;
-      record.errorMessage = error.message.slice(0, 500);
+      record.errorMessage = redactSecrets(error.message).slice(0, 500);
       return { error };
     }
   }

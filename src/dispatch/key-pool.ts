@@ -1,6 +1,7 @@
 import type { ProviderConfig } from '../config/schema.js';
 import { providerKinds } from '../providers/kinds.js';
 import type { ProviderKindInfo } from '../providers/kinds.js';
+import { rememberSecrets } from '../security/known-secrets.js';
 
 export interface PooledKey {
   /** Safe to log and store: provider id and position, never the key. */
@@ -34,6 +35,8 @@ export class KeyPool {
     const fromEnvironment = keyEnv ? env[keyEnv] : undefined;
     // A comma-separated variable holds several keys, as free-tier users stack them.
     if (fromEnvironment) values.push(...fromEnvironment.split(',').map((key) => key.trim()).filter(Boolean));
+    // Whatever their shape, these may never leave in an error, a ledger row or a log line.
+    rememberSecrets(values);
     // Local servers (Ollama, vLLM) need no key: one keyless slot keeps the loop uniform.
     return new KeyPool(provider.id, provider.key_rotation, values.length > 0 ? values : [undefined]);
   }

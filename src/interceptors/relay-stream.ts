@@ -3,6 +3,7 @@ import { GatewayError, toGatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { JsonObject } from '../core/json.js';
 import { errorBody } from '../core/render-error.js';
+import { redactJson } from '../security/redact.js';
 import type { SseEvent } from '../providers/provider.js';
 import type { SseWriter } from '../server/sse-writer.js';
 import type { ClientEmitter } from './client-emitter.js';
@@ -197,7 +198,7 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
       ? new GatewayError('client_closed', 'the client closed the connection mid-stream')
       : asStreamError(caught);
     if (error.errorClass !== 'client_closed') {
-      options.writer.writeJson(errorBody(error, options.clientFormat), options.clientFormat === 'anthropic-messages' ? 'error' : undefined);
+      options.writer.writeJson(redactJson(errorBody(error, options.clientFormat)), options.clientFormat === 'anthropic-messages' ? 'error' : undefined);
     }
     options.writer.end();
     return { usage: usage.result(), completed: false, error, upstreamEndedAt: Date.now(), responseText };

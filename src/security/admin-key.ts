@@ -1,5 +1,6 @@
 import type { KeyStore } from './key-store.js';
 import { adminKeyPrefix } from './create-key.js';
+import { rememberSecrets } from './known-secrets.js';
 import { generateSecret, hashSecret, secretMatches } from './secret-hash.js';
 
 export const adminKeyVariable = 'HERMES_ROUTER_ADMIN_KEY';
@@ -20,6 +21,7 @@ export class AdminKey {
   ) {
     const fromEnvironment = env[adminKeyVariable];
     this.environmentHash = fromEnvironment ? hashSecret(fromEnvironment) : undefined;
+    rememberSecrets([fromEnvironment]);
   }
 
   get source(): AdminKeySource {

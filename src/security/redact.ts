@@ -1,4 +1,5 @@
 import { isJsonObject } from '../core/json.js';
+import { knownSecrets as configuredSecrets } from './known-secrets.js';
 
 /**
  * Secret shapes providers echo back in error bodies ("Incorrect API key provided: sk-…") and that clients paste
@@ -20,11 +21,14 @@ function masked(secret: string): string {
   return secret.length >= 16 ? `[redacted …${secret.slice(-4)}]` : '[redacted]';
 }
 
-/** Replaces anything shaped like a credential in a text. */
-export function redactSecrets(text: string, knownSecrets: readonly string[] = []): string {
+/**
+ * Replaces every configured secret (`known-secrets.ts`, whatever its shape) and anything shaped like a credential
+ * in a text. `extraSecrets` adds values only this caller knows.
+ */
+export function redactSecrets(text: string, extraSecrets: readonly string[] = []): string {
   let result = text;
-  for (const secret of knownSecrets) {
-    if (secret.length >= 4) result = result.split(secret).join(masked(secret));
+  for (const secret of [...extraSecrets, ...configuredSecrets()]) {
+    if (secret.length >= 4 && result.includes(secret)) result = result.split(secret).join(masked(secret));
   }
   for (const pattern of secretPatterns) result = result.replace(pattern, (match) => masked(match));
   return result.replace(namedSecret, (match, name: string, separator: string, value: string) =>
@@ -33,16 +37,16 @@ export function redactSecrets(text: string, knownSecrets: readonly string[] = []
 }
 
 /** The same, through every string of a parsed JSON value (keys included), returning a copy. */
-export function redactJson(value: unknown, knownSecrets: readonly string[] = [], depth = 0): unknown {
-  if (typeof value === 'string') return redactSecrets(value, knownSecrets);
+export function redactJson(value: unknown, extraSecrets: readonly string[] = [], depth = 0): unknown {
+  if (typeof value === 'string') return redactSecrets(value, extraSecrets);
   // Provider error bodies are small; a pathological depth is cut rather than recursed into.
   if (depth > 32) return '[truncated]';
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, knownSecrets, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, extraSecrets, depth + 1));
   if (isJsonObject(value)) {
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       // defineProperty, so a `__proto__` key stays a plain key instead of replacing the copy's prototype.
-      Object.defineProperty(copy, redactSecrets(key, knownSecrets), { value: redactJson(item, knownSecrets, depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, redactSecrets(key, extraSecrets), { value: redactJson(item, extraSecrets, depth + 1), enumerable: true, writable: true, configurable: true });
     }
     return copy;
   }

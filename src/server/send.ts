@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ApiFormat } from '../core/api-format.js';
 import type { GatewayError } from '../core/errors.js';
 import { renderError } from '../core/render-error.js';
+import { redactJson } from '../security/redact.js';
 
 export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.headersSent) {
@@ -26,5 +27,6 @@ export function sendError(
   const rendered = renderError(error, format);
   const extra: Record<string, string> = { ...headers };
   if (error.retryAfterMs !== undefined && error.status === 429) extra['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
-  sendJson(response, rendered.status, rendered.body, extra);
+  // The last gate before a client: no configured secret leaves in an error, whichever path built it.
+  sendJson(response, rendered.status, redactJson(rendered.body), extra);
 }

@@ -12,6 +12,7 @@ import type { GatewayStores } from '../store/gateway-stores.js';
 import { attachSecurity } from '../security/gateway-security.js';
 import type { GatewaySecurity } from '../security/gateway-security.js';
 import { openSecurity } from '../security/open-security.js';
+import { withSecretRedaction } from '../security/redacting-logger.js';
 
 export interface StartGatewayOptions {
   config: Config;
@@ -48,7 +49,7 @@ export function createLogger(level: string): Logger {
 /** Builds the gateway from a config and listens; the CLI and the tests both start it through here. */
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   mkdirSync(options.dataDir, { recursive: true });
-  const logger = options.logger ?? createLogger(options.config.logging.level);
+  const logger = withSecretRedaction(options.logger ?? createLogger(options.config.logging.level));
   // Before listening: a non-loopback bind without an admin key refuses to start here.
   const opened = await openSecurity({
     config: options.config,

@@ -17,6 +17,7 @@ import { createAnthropicRecoveryFilter } from '../../interceptors/toolset-recove
 import { scanAndStripJson } from '../../interceptors/toolset-recovery/json-recovery.js';
 import { createOpenAiRecoveryFilter } from '../../interceptors/toolset-recovery/openai-recovery-filter.js';
 import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../../interceptors/toolset-recovery/recovery-filter.js';
+import { redactJson, redactSecrets } from '../../security/redact.js';
 import { sendJson } from '../send.js';
 import { SseWriter } from '../sse-writer.js';
 
@@ -71,7 +72,7 @@ function markFailed(record: RequestRecord, attempt: AttemptRecord, error: Gatewa
   record.status = error.errorClass === 'client_closed' ? 499 : 200;
   record.errorClass = error.errorClass;
   attempt.errorClass = error.errorClass;
-  attempt.errorMessage = error.message.slice(0, 500);
+  attempt.errorMessage = redactSecrets(error.message).slice(0, 500);
 }
 
 /**
@@ -145,7 +146,7 @@ export async function respond(options: RespondOptions): Promise<void> {
         success = await recovery.reissue();
       } catch (caught) {
         const error = toGatewayError(caught);
-        if (error.errorClass !== 'client_closed') writer.writeJson(errorBody(error, turn.format), turn.format === 'anthropic-messages' ? 'error' : undefined);
+        if (error.errorClass !== 'client_closed') writer.writeJson(redactJson(errorBody(error, turn.format)), turn.format === 'anthropic-messages' ? 'error' : undefined);
         writer.end();
         markFailed(record, success.attempt, error);
         return;
