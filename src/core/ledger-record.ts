@@ -49,3 +49,12 @@ export function startRequestRecord(
 ): RequestRecord {
   return { ...start, status: 0, streaming: false, totalMs: 0, overheadMs: 0, usageEstimated: false, costUsd: null, decision: {}, attempts: [] };
 }
+
+/**
+ * Whether a request failed over: an upstream attempt beyond the first that was not a `request_toolset` re-issue.
+ * A recovery re-issue is a deliberate second call on a grown surface, not a provider failing; counting it as a
+ * failover made `report routing` and `report models` blame providers for the tool router's recoveries.
+ */
+export function failedOver(record: Pick<RequestRecord, 'attempts' | 'decision'>): boolean {
+  return record.attempts.length - (record.decision.tools?.recoveries ?? 0) > 1;
+}

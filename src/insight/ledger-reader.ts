@@ -301,8 +301,8 @@ export class LedgerReader {
            SELECT session_id AS sessionId,
                   COUNT(*) AS requests,
                   COALESCE(SUM(status >= 400), 0) AS failedRequests,
-                  COALESCE(SUM(attempt_count > 1), 0) AS failovers,
-                  COALESCE(SUM(attempt_count > 1 AND status < 400), 0) AS recoveredFailovers,
+                  COALESCE(SUM(attempt_count - COALESCE(tool_recoveries, 0) > 1), 0) AS failovers,
+                  COALESCE(SUM(attempt_count - COALESCE(tool_recoveries, 0) > 1 AND status < 400), 0) AS recoveredFailovers,
                   COALESCE(SUM(tool_recoveries), 0) AS toolRecoveries,
                   COALESCE(SUM(input_tokens), 0) AS inputTokens,
                   COALESCE(SUM(output_tokens), 0) AS outputTokens,
@@ -375,7 +375,7 @@ export class LedgerReader {
         `SELECT COALESCE(model_policy, '(none)') AS policy,
                 requested_model AS requestedModel, served_model AS servedModel,
                 COUNT(*) AS requests,
-                COALESCE(SUM(attempt_count > 1), 0) AS failovers,
+                COALESCE(SUM(attempt_count - COALESCE(tool_recoveries, 0) > 1), 0) AS failovers,
                 COALESCE(SUM(status >= 400), 0) AS failed
          FROM facts WHERE ${and(where, '')}
          GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT @limit`,
@@ -412,7 +412,7 @@ export class LedgerReader {
       .prepare(
         `SELECT served_provider AS provider, COALESCE(served_model, requested_model) AS model,
                 COUNT(*) AS requests, COALESCE(SUM(status >= 400), 0) AS failedRequests,
-                COALESCE(SUM(attempt_count > 1), 0) AS failovers,
+                COALESCE(SUM(attempt_count - COALESCE(tool_recoveries, 0) > 1), 0) AS failovers,
                 COALESCE(SUM(input_tokens), 0) AS inputTokens, COALESCE(SUM(output_tokens), 0) AS outputTokens,
                 COALESCE(SUM(cost_usd), 0) AS costUsd, COALESCE(SUM(cost_usd IS NULL), 0) AS unpricedRequests,
                 AVG(total_ms) AS averageTotalMs, AVG(time_to_first_byte_ms) AS averageTimeToFirstByteMs,

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { RequestRecord } from '../core/ledger-record.js';
+import { failedOver } from '../core/ledger-record.js';
 
 /** Same values as the dispatch circuit breaker's states. */
 export type CircuitState = 'closed' | 'half-open' | 'open';
@@ -171,7 +172,7 @@ export class GatewayMetrics {
     for (const attempt of record.attempts) {
       this.#attempts.inc({ provider: attempt.provider, outcome: attempt.errorClass ?? (attempt.status < 400 ? 'ok' : 'error') });
     }
-    if (record.attempts.length > 1) this.#failovers.inc({ model });
+    if (failedOver(record)) this.#failovers.inc({ model });
     if (record.usage !== undefined) {
       const counts = {
         input: record.usage.inputTokens,

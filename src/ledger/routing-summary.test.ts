@@ -58,7 +58,8 @@ describe('summarizeRouting', () => {
     expect(tools.fullSchemaTokens).toBe(2_500 * 16_000);
     expect(tools.sentSchemaTokens).toBe(narrowedCount * 4_000 + (2_500 - narrowedCount) * 16_000);
     expect(tools.recoveries).toBe(50);
-    expect(models.failovers).toBe(250);
+    // 250 requests took two attempts; the 50 of them with a request_toolset recovery re-issued, they did not fail over.
+    expect(models.failovers).toBe(200);
     expect(models.byServedModel['p/a']).toBe(records.filter((item) => item.servedModel === 'a').length);
   });
 });

@@ -1,4 +1,5 @@
 import type { RequestRecord } from '../core/ledger-record.js';
+import { failedOver } from '../core/ledger-record.js';
 import type { LedgerFilter, LedgerStore } from '../store/ledger-store.js';
 
 export interface ToolRoutingSummary {
@@ -49,7 +50,7 @@ function add(tools: ToolRoutingSummary, models: ModelRoutingSummary, record: Req
   }
   if (record.decision.models) increment(models.byPolicy, record.decision.models.policy);
   if (record.servedModel) increment(models.byServedModel, `${record.servedProvider ?? '?'}/${record.servedModel}`);
-  if (record.attempts.length > 1) models.failovers += 1;
+  if (failedOver(record)) models.failovers += 1;
 }
 
 /**

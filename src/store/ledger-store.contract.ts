@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../core/ledger-record.js';
+import { failedOver } from '../core/ledger-record.js';
 import { type LedgerFact, factOf } from './ledger-facts.js';
 import type { LedgerFilter, LedgerStore, LedgerTotals } from './ledger-store.js';
 import { makeRequestRecord, makeSampleRecords } from './ledger-store.fixtures.js';
@@ -253,6 +254,20 @@ export function describeLedgerStoreContract(name: string, factory: LedgerStoreFa
       expect(order).toEqual([...order].sort((left, right) => right - left));
     });
 
+    it('models: a request_toolset re-issue is a recovery, not a failover', async () => {
+      const attempt = makeRequestRecord().attempts[0]!;
+      const tools = { mode: 'on' as const, outcome: 'narrowed' as const, reason: 'predicted', predictedToolsets: ['web'], fullToolCount: 30, sentToolCount: 5, recoveries: 1 };
+      const recovered = makeRequestRecord({ requestId: 'recovered', attempts: [attempt, attempt], decision: { tools } });
+      const failedOverThenRecovered = makeRequestRecord({
+        requestId: 'failed-over',
+        attempts: [{ ...attempt, status: 429, errorClass: 'rate_limited' }, attempt, attempt],
+        decision: { tools },
+      });
+      await store.insertBatch([recovered, failedOverThenRecovered]);
+      const rows = await store.models();
+      expect(rows.map((row) => row.failovers)).toEqual([1]);
+    });
+
     it('models: one row per served provider and model, failed requests under the requested model', async () => {
       await store.insertBatch(sample);
       const rows = await store.models();
@@ -266,7 +281,7 @@ export function describeLedgerStoreContract(name: string, factory: LedgerStoreFa
         const { provider, model, failovers, averageTotalMs, averageOverheadMs, averageTimeToFirstByteMs, ...totals } =
           row;
         expectTotals(totals, records);
-        expect(failovers).toBe(records.filter((record) => record.attempts.length > 1).length);
+        expect(failovers).toBe(records.filter(failedOver).length);
         const mean = (values: number[]): number => values.reduce((total, value) => total + value, 0) / values.length;
         expect(averageTotalMs).toBeCloseTo(mean(records.map((record) => record.totalMs)), 6);
         expect(averageOverheadMs).toBeCloseTo(mean(records.map((record) => record.overheadMs)), 6);

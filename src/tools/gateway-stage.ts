@@ -29,13 +29,14 @@ const tokenCacheLimit = 512;
  * Schema token counts for the ledger, cached by the tools' names and description lengths plus the surface, so
  * only the first request of a shape pays the tokenizer (a few milliseconds); later turns are a map lookup.
  */
-function schemaTokens(turn: Turn, sent: readonly unknown[], surfaceKey: string): { full: number; sent: number } {
+function schemaTokens(turn: Turn, clientTools: readonly unknown[], sent: readonly unknown[], surfaceKey: string): { full: number; sent: number } {
   let key = `${turn.format}|${surfaceKey}`;
   for (const tool of turn.tools) key += `\u0000${tool.name}\u0001${tool.description.length}`;
   const hit = tokenCache.get(key);
   if (hit) return hit;
-  const tools = Array.isArray(turn.body.tools) ? turn.body.tools : [];
-  const counts = { full: countToolsTokens(tools), sent: sent === tools ? countToolsTokens(tools) : countToolsTokens(sent) };
+  // `full` is always the client's own array, never `turn.body.tools` (which holds the routed surface once it is
+  // set): counting the grown surface as "full" under-reported the savings of every later turn.
+  const counts = { full: countToolsTokens(clientTools), sent: sent === clientTools ? countToolsTokens(clientTools) : countToolsTokens(sent) };
   if (tokenCache.size >= tokenCacheLimit) tokenCache.delete(tokenCache.keys().next().value ?? '');
   tokenCache.set(key, counts);
   return counts;
@@ -101,7 +102,7 @@ export async function routeTools(
     state.toolsets = surface.loadedToolsets;
     turn.body.tools = surface.tools;
     if (toolsets.length !== previous.toolsets.length) await store.set(sessionId, state).catch(() => undefined);
-    const tokens = schemaTokens(turn, surface.tools, surface.loadedToolsets.join(','));
+    const tokens = schemaTokens(turn, tools, surface.tools, surface.loadedToolsets.join(','));
     return {
       decision: {
         ...base,
@@ -131,7 +132,7 @@ export async function routeTools(
   state.toolsets = decided.surface.loadedToolsets;
   state.narrowed = mode === 'on';
   await store.set(sessionId, state).catch(() => undefined);
-  const tokens = schemaTokens(turn, decided.surface.tools, decided.surface.loadedToolsets.join(','));
+  const tokens = schemaTokens(turn, tools, decided.surface.tools, decided.surface.loadedToolsets.join(','));
   const decision: ToolRoutingDecision = {
     ...fromSurfaceDecision(mode, decided, turn, mode === 'on' ? 'narrowed' : 'full'),
     predictedToolsets: decided.surface.loadedToolsets,

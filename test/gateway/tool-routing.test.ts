@@ -90,6 +90,18 @@ describe('tool routing in the request path', () => {
     const record = (await harness.observer.waitFor(harness.observer.records.length)).at(-1);
     expect(record?.decision.tools?.recoveries).toBe(1);
     expect(record?.attempts).toHaveLength(2);
+
+    // The next turn is sent on the grown surface; its full surface is still the client's whole array.
+    harness.upstream.reset();
+    await openai.chat.completions.create({
+      model: 'gpt-test',
+      messages: [{ role: 'user', content: firstTurn }, completion.choices[0]!.message, { role: 'user', content: 'and the tests?' }],
+      tools: hermesTools,
+    });
+    const next = (await harness.observer.waitFor(harness.observer.records.length)).at(-1);
+    expect(next?.decision.tools?.outcome).toBe('sticky');
+    expect(next?.decision.tools?.fullSchemaTokens).toBe(record?.decision.tools?.fullSchemaTokens);
+    expect(next?.decision.tools?.sentSchemaTokens).toBeLessThan(next?.decision.tools?.fullSchemaTokens ?? 0);
   });
 
   it('serves request_toolset inside one OpenAI stream', async () => {
@@ -98,7 +110,9 @@ describe('tool routing in the request path', () => {
     let text = '';
     let sawToolCall = false;
     let finish: string | null | undefined;
+    const ids = new Set<string>();
     for await (const chunk of stream) {
+      ids.add(chunk.id);
       text += chunk.choices[0]?.delta?.content ?? '';
       if (chunk.choices[0]?.delta?.tool_calls) sawToolCall = true;
       finish = chunk.choices[0]?.finish_reason ?? finish;
@@ -107,6 +121,8 @@ describe('tool routing in the request path', () => {
     expect(text).toBe('Here is what I found on the web.');
     expect(finish).toBe('stop');
     expect(harness.upstream.requests).toHaveLength(2);
+    // One response keeps one id, though two upstream responses (two ids) made it.
+    expect(ids.size).toBe(1);
   });
 
   it('serves request_toolset inside one Anthropic stream, as one message', async () => {

@@ -16,6 +16,8 @@ export function createOpenAiRecoveryFilter(next: ClientEmitter, toolName: string
   let holding = false;
   let text = '';
   let continuation = false;
+  /** The first chunk's `id`: one response keeps one id, so a re-issue's chunks are relabelled with it. */
+  let responseId: string | undefined;
   const called: string[] = [];
 
   function filterToolCalls(delta: JsonObject): boolean {
@@ -61,7 +63,15 @@ export function createOpenAiRecoveryFilter(next: ClientEmitter, toolName: string
   }
 
   return {
-    emit(payload, raw) {
+    emit(payload, originalRaw) {
+      let raw = originalRaw;
+      if (typeof payload.id === 'string') {
+        if (responseId === undefined) responseId = payload.id;
+        else if (payload.id !== responseId) {
+          payload.id = responseId;
+          raw = undefined;
+        }
+      }
       const choices = payload.choices;
       if (Array.isArray(choices) && choices.length === 0) {
         // The usage chunk after a held finish belongs to the held end.

@@ -1,4 +1,5 @@
 import type { RequestRecord } from '../../core/ledger-record.js';
+import { failedOver } from '../../core/ledger-record.js';
 import { clampPageSize, decodeLedgerCursor, encodeLedgerCursor, isAfterCursor } from '../ledger-cursor.js';
 import type {
   ClientKeyRow,
@@ -135,7 +136,7 @@ export class MemoryLedgerStore implements LedgerStore {
         rows.set(key, row);
       }
       addToTotals(row, record);
-      if (record.attempts.length > 1) row.failovers += 1;
+      if (failedOver(record)) row.failovers += 1;
       row.totalMs += record.totalMs;
       row.overheadMs += record.overheadMs;
       if (record.timeToFirstByteMs !== undefined) {

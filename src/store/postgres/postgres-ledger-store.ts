@@ -329,7 +329,7 @@ export class PostgresLedgerStore implements LedgerStore {
     const result = await this.#pool.query<ModelRow>(
       `SELECT served_provider AS "provider",
               COALESCE(served_model, requested_model) AS "model",
-              COUNT(*) FILTER (WHERE attempt_count > 1)::float8 AS "failovers",
+              COUNT(*) FILTER (WHERE attempt_count - COALESCE((decision_json::jsonb #>> '{tools,recoveries}')::float8, 0) > 1)::float8 AS "failovers",
               AVG(total_ms)::float8 AS "averageTotalMs",
               AVG(overhead_ms)::float8 AS "averageOverheadMs",
               AVG(time_to_first_byte_ms)::float8 AS "averageTimeToFirstByteMs",

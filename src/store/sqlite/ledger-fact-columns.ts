@@ -36,6 +36,9 @@ export const factColumns = [
 /** `SELECT` list of the fact columns from `requests`, each named by its column. */
 export const factSelect = factColumns.map(([column, expression]) => (column === expression ? column : `${expression} AS ${column}`)).join(', ');
 
+/** A request that failed over: attempts beyond the first that were not request_toolset re-issues (see failedOver). */
+export const failoverCondition = `attempt_count - COALESCE(json_extract(decision_json, '$.tools.recoveries'), 0) > 1`;
+
 /** Attempts that failed (error status, no response, or an error class), and the name their failure is grouped by. */
 export const failedAttemptCondition = '(attempts.status >= 400 OR attempts.status = 0 OR attempts.error_class IS NOT NULL)';
 export const failedAttemptClass = `COALESCE(attempts.error_class, 'status ' || attempts.status)`;

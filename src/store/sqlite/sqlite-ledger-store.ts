@@ -18,7 +18,7 @@ import type {
 import { defaultRequestsPageSize, maximumRequestsPageSize } from '../ledger-store.js';
 import { type FailedAttempt, type LedgerFactsPage, type LedgerFactsQuery, defaultFactsPageSize, maximumFactsPageSize } from '../ledger-facts.js';
 import { compareClientKeyRows, compareModelRows, compareSessionRows } from '../ledger-totals.js';
-import { factFromRow, factSelect, failedAttemptClass, failedAttemptCondition } from './ledger-fact-columns.js';
+import { factFromRow, factSelect, failedAttemptClass, failedAttemptCondition, failoverCondition } from './ledger-fact-columns.js';
 import { ledgerMigrations } from './ledger-migrations.js';
 import {
   type AttemptRow,
@@ -180,7 +180,7 @@ export class SqliteLedgerStore implements LedgerStore {
       .prepare(
         `SELECT served_provider AS provider,
                 COALESCE(served_model, requested_model) AS model,
-                COALESCE(SUM(attempt_count > 1), 0) AS failovers,
+                COALESCE(SUM(${failoverCondition}), 0) AS failovers,
                 AVG(total_ms) AS averageTotalMs,
                 AVG(overhead_ms) AS averageOverheadMs,
                 AVG(time_to_first_byte_ms) AS averageTimeToFirstByteMs,
