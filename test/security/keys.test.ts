@@ -146,8 +146,10 @@ describe('per-key limits', () => {
     expect((await call(`${url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status).toBe(403);
     expect((await call(`${url}/v1/messages`, { method: 'POST', headers: bearer(key), json: anthropicChat })).status).toBe(200);
     const { key: named } = await createKey({ name: 'big-only', limits: { models: ['local/big-test'] } });
-    // gpt-test falls back to big-test: the key reaches the fallback only.
-    const served = await call(`${url}/v1/chat/completions`, { method: 'POST', headers: bearer(named), json: openAiChat });
+    // gpt-test falls back to big-test, but a named model outside the list is refused, not served by its fallback
+    // (every scope combination: test/security/key-model-scopes.test.ts).
+    expect((await call(`${url}/v1/chat/completions`, { method: 'POST', headers: bearer(named), json: openAiChat })).status).toBe(403);
+    const served = await call(`${url}/v1/chat/completions`, { method: 'POST', headers: bearer(named), json: { ...openAiChat, model: 'big-test' } });
     expect(served.status).toBe(200);
     expect(served.headers.get('x-hermes-router-model')).toBe('local/big-test');
   });

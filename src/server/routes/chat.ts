@@ -142,7 +142,9 @@ export async function handleChat(
     // The topic's persona goes into the system prompt of the attempts on the topic's own chain only.
     const attemptTurn = personaAttempts(turn, persona, modelDecision);
     // A key limited to some providers or models only ever reaches those.
-    const candidates = restrictCandidates(request, routed, turn.requestedModel);
+    // A model the client named must itself be allowed (403 otherwise), not quietly replaced by its fallback.
+    const named = gateway.modelRouter.isAutomatic(turn.requestedModel) ? [] : gateway.catalog.resolve(turn.requestedModel);
+    const candidates = restrictCandidates(request, routed, turn.requestedModel, named);
     decision.models = modelDecision;
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
     const plan = {

@@ -9,6 +9,7 @@ import type { Usage } from '../../core/usage.js';
 import { AttemptLoop } from '../../dispatch/attempt-loop.js';
 import { routeLabel } from '../../models/candidate.js';
 import { embeddingCandidates } from '../../models/embeddings/embedding-candidates.js';
+import { routerAlias } from '../../catalog/model-catalog.js';
 import { EmbeddingsProvider } from '../../models/embeddings/embeddings-provider.js';
 import { providerKinds } from '../../providers/kinds.js';
 import type { ProviderKindInfo } from '../../providers/kinds.js';
@@ -88,6 +89,7 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
         (deployment) => dispatch.providers.has(deployment.providerId),
       ),
       requestedModel ?? '',
+      requestedModel === undefined || requestedModel === routerAlias ? [] : gateway.catalog.resolve(requestedModel),
     );
     const success = await dispatch.loop.run({
       candidates,
