@@ -22,6 +22,8 @@ export interface DispatchPlan {
   stream: boolean;
   signal: AbortSignal;
   forwardHeaders: Record<string, string>;
+  /** Allow-listed client query parameters, like `forwardHeaders` used only by the provider they mean (`?beta=true`). */
+  forwardQuery?: string;
   /** Builds the upstream body for a deployment (model name, translation to the provider's format). */
   prepare(deployment: Deployment, provider: Provider): JsonObject;
   /** Every attempt is appended here, also when the loop throws, so the ledger sees them all. */
@@ -206,6 +208,7 @@ export class AttemptLoop {
         signal: plan.signal,
         timeouts: this.dependencies.timeoutsFor(deployment.providerId),
         forwardHeaders: plan.forwardHeaders,
+        ...(plan.forwardQuery !== undefined ? { forwardQuery: plan.forwardQuery } : {}),
       });
       record.status = response.status;
       if (response.kind === 'stream') {

@@ -25,6 +25,11 @@ export interface ProviderCall {
   timeouts: ProviderTimeouts;
   /** Extra headers from the client that providers pass on (e.g. `anthropic-beta`, `anthropic-version`). */
   forwardHeaders: Record<string, string>;
+  /**
+   * Allow-listed client query parameters with their `?` (`?beta=true` from the Anthropic SDK's beta client);
+   * like `forwardHeaders`, only the provider they belong to uses them.
+   */
+  forwardQuery?: string;
 }
 
 export type ProviderResponse =

@@ -21,6 +21,17 @@ export function readClientHints(headers: IncomingHttpHeaders): ClientHints {
   return hints;
 }
 
+/**
+ * Query parameters passed on to the provider: the Anthropic SDK's beta client calls `/v1/messages?beta=true`
+ * (Claude Code does). An allow-list, so nothing else a client appends reaches a provider.
+ */
+export function forwardableQuery(url: string | undefined): string | undefined {
+  const queryStart = url?.indexOf('?') ?? -1;
+  if (url === undefined || queryStart === -1) return undefined;
+  const beta = new URLSearchParams(url.slice(queryStart + 1)).get('beta');
+  return beta === 'true' ? '?beta=true' : undefined;
+}
+
 /** Headers passed on to a provider of the same format (Anthropic versioning and betas). */
 export function forwardableHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const forwarded: Record<string, string> = {};

@@ -168,8 +168,12 @@ describe('decodeAnthropicMessagesRequest', () => {
   const valid = { model: 'claude', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] };
   it('requires max_tokens, like Anthropic', () =>
     expectInvalid(() => decodeAnthropicMessagesRequest({ model: 'claude', messages: valid.messages }, context), 'max_tokens'));
-  it('rejects a system role inside messages', () =>
-    expectInvalid(() => decodeAnthropicMessagesRequest({ ...valid, messages: [{ role: 'system', content: 'x' }] }, context), 'messages.0.role'));
+  it('views a system message inside messages as a system message (the API takes it; Claude Code sends it)', () => {
+    const turn = decodeAnthropicMessagesRequest({ ...valid, messages: [...valid.messages, { role: 'system', content: [{ type: 'text', text: 'note' }] }] }, context);
+    expect(turn.messages.map((message) => [message.role, message.text])).toEqual([['user', 'hi'], ['system', 'note']]);
+  });
+  it('rejects a role the API does not have', () =>
+    expectInvalid(() => decodeAnthropicMessagesRequest({ ...valid, messages: [{ role: 'narrator', content: 'x' }] }, context), 'messages.0.role'));
   it('rejects a malformed system', () => expectInvalid(() => decodeAnthropicMessagesRequest({ ...valid, system: 5 }, context), 'system'));
   it('rejects a tool without a name', () => expectInvalid(() => decodeAnthropicMessagesRequest({ ...valid, tools: [{}] }, context), 'tools.0.name'));
   it('requires a model', () => expectInvalid(() => decodeAnthropicMessagesRequest({ ...valid, model: 3 }, context), 'model'));

@@ -37,7 +37,7 @@ export class AnthropicProvider implements Provider {
 
   send(call: ProviderCall): Promise<ProviderResponse> {
     return this.transport.post({
-      url: `${this.baseUrl}/v1/messages`,
+      url: `${this.baseUrl}/v1/messages${call.forwardQuery ?? ''}`,
       headers: this.headers(call.apiKey, call.forwardHeaders),
       body: call.body,
       stream: call.stream,

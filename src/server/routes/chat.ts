@@ -22,7 +22,7 @@ import { personaAttempts } from '../../models/topic/persona-attempts.js';
 import type { MessageLike } from '../../models/topic/skip-prefix.js';
 import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/decode.js';
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
-import { forwardableHeaders, readClientHints } from '../client-hints.js';
+import { forwardableHeaders, forwardableQuery, readClientHints } from '../client-hints.js';
 import type { Gateway } from '../gateway.js';
 import { readJsonRequest } from '../read-body.js';
 import { sendError, sendJson } from '../send.js';
@@ -147,10 +147,12 @@ export async function handleChat(
     const candidates = restrictCandidates(request, routed, turn.requestedModel, named);
     decision.models = modelDecision;
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
+    const forwardQuery = forwardableQuery(request.url);
     const plan = {
       stream: turn.stream,
       signal: controller.signal,
       forwardHeaders: forwardableHeaders(request.headers),
+      ...(forwardQuery !== undefined ? { forwardQuery } : {}),
       attempts: tracking.record.attempts,
       isEnabled: (deployment: Deployment) => gateway.switches.isEnabled(deployment),
       prepare: (deployment: Deployment, provider: Provider) =>

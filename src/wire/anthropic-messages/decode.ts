@@ -81,8 +81,10 @@ function decodeSystem(system: unknown): MessageView {
 
 function decodeMessage(message: JsonObject, index: number): MessageView {
   const role = message['role'];
-  if (role !== 'user' && role !== 'assistant') {
-    throw invalidRequest(`messages.${index}.role: must be "user" or "assistant" (got ${JSON.stringify(role)}).`);
+  // Anthropic takes `system` messages inside `messages` too (Claude Code sends one last); where they may stand
+  // is the provider's rule to enforce, not ours.
+  if (role !== 'user' && role !== 'assistant' && role !== 'system') {
+    throw invalidRequest(`messages.${index}.role: must be "user", "assistant" or "system" (got ${JSON.stringify(role)}).`);
   }
   const content = message['content'];
   if (typeof content === 'string') return { role, text: content, toolCallNames: [], hasImage: false };

@@ -14,18 +14,22 @@ export interface AnthropicToOpenAiRequestOptions {
 }
 
 /**
- * A Messages request → a chat-completions request. `system` becomes the first message; `tool_result` blocks
+ * A Messages request → a chat-completions request. `system` (and any `system` message) becomes the first message; `tool_result` blocks
  * become `tool` messages placed right after the assistant's calls; thinking in the history becomes
  * `reasoning_content`. Fields chat completions has no place for are dropped (see ARCHITECTURE.md).
  */
 export function anthropicRequestToOpenAi(body: JsonObject, options: AnthropicToOpenAiRequestOptions = {}): JsonObject {
   const messages: JsonObject[] = [];
-  const systemText = systemToText(body['system']);
-  if (systemText !== undefined) messages.push({ role: 'system', content: systemText });
+  // `system` messages inside `messages` (Claude Code sends one) are folded into the leading system message:
+  // many chat-completions servers refuse a system message anywhere but first.
+  const systemTexts = [systemToText(body['system'])];
   for (const message of readObjects(body, 'messages')) {
     if (message['role'] === 'user') messages.push(...userMessages(message['content']));
     else if (message['role'] === 'assistant') messages.push(assistantMessage(message['content']));
+    else if (message['role'] === 'system') systemTexts.push(systemToText(message['content']));
   }
+  const systemText = systemTexts.filter((text) => text !== undefined && text.length > 0).join('\n\n');
+  if (systemText.length > 0) messages.unshift({ role: 'system', content: systemText });
 
   const result: JsonObject = { model: body['model'], messages };
   const maxTokens = readNumber(body, 'max_tokens');

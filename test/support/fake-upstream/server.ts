@@ -73,7 +73,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function toReceived(request: IncomingMessage, body: string): ReceivedRequest {
-  const path = new URL(request.url ?? '/', 'http://fake').pathname;
+  const url = new URL(request.url ?? '/', 'http://fake');
+  const path = url.pathname;
   const json = parseJson(body);
   const fields = typeof json === 'object' && json !== null ? json : {};
   const model = 'model' in fields && typeof fields.model === 'string' ? fields.model : undefined;
@@ -81,6 +82,7 @@ function toReceived(request: IncomingMessage, body: string): ReceivedRequest {
   return {
     method: request.method ?? 'GET',
     path,
+    query: url.search,
     headers: request.headers,
     body,
     json,

@@ -7,6 +7,8 @@ export interface ReceivedRequest {
   method: string;
   /** Path without the query string, e.g. `/v1/chat/completions`. */
   path: string;
+  /** The query string with its `?` (e.g. `?beta=true`), or `''`. */
+  query: string;
   headers: IncomingHttpHeaders;
   /** The raw body as received. */
   body: string;
