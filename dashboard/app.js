@@ -157,7 +157,9 @@ const views = {
         card('Quality', session.score === null ? '-' : `${session.score} ${session.grade}`, session.unscoredReason ?? 'score 0–100', 'session-score'),
         card('Context fill', percent(session.contextFill), session.contextWindow ? `of ${count(session.contextWindow)} tokens` : 'window unknown'),
         card('Requests', count(session.stats.requests), `${count(session.stats.failedRequests)} failed, ${count(session.stats.failovers)} failovers`),
-        card('Cost', usd(session.stats.costUsd), null)),
+        card('Cost', usd(session.stats.costUsd), session.stats.toolRecoveries > 0
+          ? `incl. ${count(session.stats.recoveryOverheadTokens)} tokens of recovery overhead (${count(session.stats.toolRecoveries)} request_toolset re-issues)`
+          : null)),
     );
     const turns = panel('Turn timeline: prompt and output tokens per request');
     chart(turns, { labels: timeline.map((_, index) => String(index + 1)), series: [

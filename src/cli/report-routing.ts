@@ -45,7 +45,8 @@ export const reportRoutingCommand: Command = {
           `Requests: ${formatCount(tools.requests)} (${formatCount(tools.withTools)} with tools)\n` +
           `Tool schema tokens: ${formatCount(tools.sentSchemaTokens)} sent of ${formatCount(tools.fullSchemaTokens)} ` +
           `(${(tools.reduction * 100).toFixed(1)}% removed)\n` +
-          `request_toolset recoveries: ${formatCount(tools.recoveries)} in ${formatCount(tools.requestsWithRecovery)} requests; ` +
+          `request_toolset recoveries: ${formatCount(tools.recoveries)} in ${formatCount(tools.requestsWithRecovery)} requests ` +
+          `(recovery overhead: ${formatCount(tools.recoveryOverheadTokens)} tokens billed, not in the clients' usage); ` +
           `failovers: ${formatCount(models.failovers)}\n\n`;
         context.stdout.write(
           header +

@@ -14,6 +14,11 @@ export interface ToolRoutingDecision {
   fullSchemaTokens?: number;
   sentSchemaTokens?: number;
   recoveries?: number;
+  /**
+   * Input + output tokens of the upstream responses a recovery replaced (the request_toolset-only answers): the
+   * ledger bills every attempt, the client's usage shows only the last one. Set only when `recoveries` is.
+   */
+  recoveryOverheadTokens?: number;
 }
 
 export interface ModelRoutingDecision {

@@ -45,6 +45,7 @@ const columnTypes: Readonly<Record<(typeof factColumns)[number][0], string>> = {
   full_schema_tokens: 'INTEGER',
   sent_schema_tokens: 'INTEGER',
   tool_recoveries: 'INTEGER',
+  recovery_overhead_tokens: 'INTEGER',
   model_policy: 'TEXT',
   model_reason: 'TEXT',
 };

@@ -40,6 +40,8 @@ export interface SessionStats {
   recoveredFailovers: number;
   /** Times a narrowed tool surface had to be widened in the session. */
   toolRecoveries: number;
+  /** Tokens billed for the upstream answers those recoveries replaced: in the cost, not in the client's usage. */
+  recoveryOverheadTokens: number;
   inputTokens: number;
   outputTokens: number;
   cacheReadTokens: number;
@@ -76,6 +78,7 @@ export interface TimelineRow {
   toolOutcome: string | null;
   fullSchemaTokens: number | null;
   sentSchemaTokens: number | null;
+  recoveryOverheadTokens: number | null;
   modelPolicy: string | null;
   modelReason: string | null;
 }
@@ -304,6 +307,7 @@ export class LedgerReader {
                   COALESCE(SUM(attempt_count - COALESCE(tool_recoveries, 0) > 1), 0) AS failovers,
                   COALESCE(SUM(attempt_count - COALESCE(tool_recoveries, 0) > 1 AND status < 400), 0) AS recoveredFailovers,
                   COALESCE(SUM(tool_recoveries), 0) AS toolRecoveries,
+                  COALESCE(SUM(recovery_overhead_tokens), 0) AS recoveryOverheadTokens,
                   COALESCE(SUM(input_tokens), 0) AS inputTokens,
                   COALESCE(SUM(output_tokens), 0) AS outputTokens,
                   COALESCE(SUM(cache_read_tokens), 0) AS cacheReadTokens,
@@ -336,6 +340,7 @@ export class LedgerReader {
                 tool_outcome AS toolOutcome,
                 full_schema_tokens AS fullSchemaTokens,
                 sent_schema_tokens AS sentSchemaTokens,
+                recovery_overhead_tokens AS recoveryOverheadTokens,
                 model_policy AS modelPolicy,
                 model_reason AS modelReason
          FROM facts WHERE session_id = @session

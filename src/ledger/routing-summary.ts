@@ -13,6 +13,8 @@ export interface ToolRoutingSummary {
   toolsets: Record<string, number>;
   recoveries: number;
   requestsWithRecovery: number;
+  /** Tokens billed for the upstream answers recoveries replaced (the ledger's usage has them, the client's not). */
+  recoveryOverheadTokens: number;
   fullSchemaTokens: number;
   sentSchemaTokens: number;
   /** 1 − sent/full over requests whose counts are known. */
@@ -42,6 +44,7 @@ function add(tools: ToolRoutingSummary, models: ModelRoutingSummary, record: Req
     if (decision.recoveries) {
       tools.recoveries += decision.recoveries;
       tools.requestsWithRecovery += 1;
+      tools.recoveryOverheadTokens += decision.recoveryOverheadTokens ?? 0;
     }
     if (decision.fullSchemaTokens !== undefined && decision.sentSchemaTokens !== undefined) {
       tools.fullSchemaTokens += decision.fullSchemaTokens;
@@ -67,6 +70,7 @@ export async function summarizeRouting(store: LedgerStore, filter: LedgerFilter)
     toolsets: {},
     recoveries: 0,
     requestsWithRecovery: 0,
+    recoveryOverheadTokens: 0,
     fullSchemaTokens: 0,
     sentSchemaTokens: 0,
     reduction: 0,

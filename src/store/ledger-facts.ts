@@ -37,6 +37,8 @@ export interface LedgerFact {
   fullSchemaTokens: number | null;
   sentSchemaTokens: number | null;
   toolRecoveries: number | null;
+  /** Tokens billed for upstream answers a request_toolset recovery replaced (the client's usage leaves them out). */
+  recoveryOverheadTokens: number | null;
   modelPolicy: string | null;
   modelReason: string | null;
   /** In the order they were made. */
@@ -95,6 +97,7 @@ export function factOf(record: RequestRecord): LedgerFact {
     fullSchemaTokens: tools?.fullSchemaTokens ?? null,
     sentSchemaTokens: tools?.sentSchemaTokens ?? null,
     toolRecoveries: tools?.recoveries ?? null,
+    recoveryOverheadTokens: tools?.recoveryOverheadTokens ?? null,
     modelPolicy: models?.policy ?? null,
     modelReason: models?.reason ?? null,
     failedAttempts: record.attempts

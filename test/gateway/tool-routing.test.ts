@@ -79,7 +79,9 @@ describe('tool routing in the request path', () => {
 
   it('serves request_toolset inside the same non-streamed response; the client never sees it', async () => {
     harness.upstream.setScript({ respond: webNeedingModel });
-    const completion = await openai.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: firstTurn }], tools: hermesTools });
+    const { data: completion, response } = await openai.chat.completions
+      .create({ model: 'gpt-test', messages: [{ role: 'user', content: firstTurn }], tools: hermesTools })
+      .withResponse();
     expect(completion.choices[0]?.message.content).toBe('Here is what I found on the web.');
     expect(completion.choices[0]?.message.tool_calls).toBeUndefined();
     expect(harness.upstream.requests).toHaveLength(2);
@@ -90,6 +92,13 @@ describe('tool routing in the request path', () => {
     const record = (await harness.observer.waitFor(harness.observer.records.length)).at(-1);
     expect(record?.decision.tools?.recoveries).toBe(1);
     expect(record?.attempts).toHaveLength(2);
+    // The ledger bills both answers; the client's usage is the last one's; the overhead is the difference.
+    const overhead = record?.decision.tools?.recoveryOverheadTokens ?? 0;
+    expect(overhead).toBeGreaterThan(0);
+    expect((completion.usage?.prompt_tokens ?? 0) + (completion.usage?.completion_tokens ?? 0) + overhead).toBe(
+      (record?.usage?.inputTokens ?? 0) + (record?.usage?.outputTokens ?? 0),
+    );
+    expect(response.headers.get('x-hermes-router-recovery-overhead-tokens')).toBe(String(overhead));
 
     // The next turn is sent on the grown surface; its full surface is still the client's whole array.
     harness.upstream.reset();

@@ -32,6 +32,8 @@ export interface Recovery {
   /** Sends the grown request upstream again (same failover rules). */
   reissue(): Promise<DispatchSuccess>;
   recorded(reissues: number): void;
+  /** Tokens billed for the upstream answers the client never saw (see ToolRoutingDecision.recoveryOverheadTokens). */
+  recordedOverhead(tokens: number): void;
 }
 
 export interface RespondOptions {
@@ -68,6 +70,15 @@ function addUsage(total: Usage | undefined, usage: Usage | undefined): Usage | u
   };
 }
 
+function tokensOf(usage: Usage | undefined): number {
+  return usage ? usage.inputTokens + usage.outputTokens : 0;
+}
+
+/** Tells a non-streamed client what its usage leaves out (a stream's headers leave before any recovery). */
+function overheadHeaders(tokens: number): Record<string, string> {
+  return tokens > 0 ? { 'x-hermes-router-recovery-overhead-tokens': String(tokens) } : {};
+}
+
 function markFailed(record: RequestRecord, attempt: AttemptRecord, error: GatewayError): void {
   record.status = error.errorClass === 'client_closed' ? 499 : 200;
   record.errorClass = error.errorClass;
@@ -84,6 +95,7 @@ export async function respond(options: RespondOptions): Promise<void> {
   const { turn, record, recovery } = options;
   let success = options.first;
   let reissues = 0;
+  let overheadTokens = 0;
   let text = '';
   if (success.stream) {
     const writer = new SseWriter(options.response, turn.format);
@@ -140,6 +152,8 @@ export async function respond(options: RespondOptions): Promise<void> {
       }
       reissues += 1;
       recovery.recorded(reissues);
+      overheadTokens += tokensOf(outcome.usage);
+      recovery.recordedOverhead(overheadTokens);
       await recovery.serve(pending, filter.responseText(), filter.thinkingBlocks());
       filter.beginContinuation();
       try {
@@ -166,6 +180,8 @@ export async function respond(options: RespondOptions): Promise<void> {
       if (scan.recoveryOnly && reissues < recovery.maxReissues) {
         reissues += 1;
         recovery.recorded(reissues);
+        overheadTokens += tokensOf(relayed.usage);
+        recovery.recordedOverhead(overheadTokens);
         await recovery.serve(scan.calls, scan.text, scan.thinking);
         success = await recovery.reissue();
         record.servedProvider = success.deployment.providerId;
@@ -180,12 +196,12 @@ export async function respond(options: RespondOptions): Promise<void> {
     if (turn.stream) {
       // The provider ignored `stream: true` and answered one JSON body: the client still gets a stream.
       const writer = new SseWriter(options.response, turn.format);
-      writer.start(200, options.headers(success));
+      writer.start(200, { ...options.headers(success), ...overheadHeaders(overheadTokens) });
       writeJsonAsStream(writer, relayed.body, turn.format, clientAskedForUsage(turn.body));
       return;
     }
     options.onCacheable?.({ kind: 'json', body: relayed.body });
-    sendJson(options.response, 200, relayed.body, options.headers(success));
+    sendJson(options.response, 200, relayed.body, { ...options.headers(success), ...overheadHeaders(overheadTokens) });
     return;
   }
 }

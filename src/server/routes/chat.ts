@@ -309,6 +309,9 @@ function toolsetRecovery(
     recorded(reissues) {
       decision.recoveries = reissues;
     },
+    recordedOverhead(tokens) {
+      decision.recoveryOverheadTokens = tokens;
+    },
   };
 }
 

@@ -88,6 +88,7 @@ const postgresFactExpressions: Readonly<Record<(typeof factColumns)[number][0], 
   full_schema_tokens: decisionNumber('tools,fullSchemaTokens'),
   sent_schema_tokens: decisionNumber('tools,sentSchemaTokens'),
   tool_recoveries: decisionNumber('tools,recoveries'),
+  recovery_overhead_tokens: decisionNumber('tools,recoveryOverheadTokens'),
   model_policy: `decision #>> '{models,policy}'`,
   model_reason: `decision #>> '{models,reason}'`,
 };

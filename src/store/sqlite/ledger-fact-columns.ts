@@ -29,6 +29,7 @@ export const factColumns = [
   ['full_schema_tokens', `json_extract(decision_json, '$.tools.fullSchemaTokens')`, 'fullSchemaTokens'],
   ['sent_schema_tokens', `json_extract(decision_json, '$.tools.sentSchemaTokens')`, 'sentSchemaTokens'],
   ['tool_recoveries', `json_extract(decision_json, '$.tools.recoveries')`, 'toolRecoveries'],
+  ['recovery_overhead_tokens', `json_extract(decision_json, '$.tools.recoveryOverheadTokens')`, 'recoveryOverheadTokens'],
   ['model_policy', `json_extract(decision_json, '$.models.policy')`, 'modelPolicy'],
   ['model_reason', `json_extract(decision_json, '$.models.reason')`, 'modelReason'],
 ] as const satisfies readonly (readonly [string, string, Exclude<keyof LedgerFact, 'failedAttempts'>])[];
