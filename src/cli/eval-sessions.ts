@@ -54,6 +54,19 @@ export const evalSessionsCommand: Command = {
       ['recovery re-issues', String(report.recoveries)],
       ['tools tokens routed / full', `${report.routed_tools_tokens} / ${report.full_tools_tokens}`],
     ];
+    const without = report.without_anticipation;
+    const pair = (withIt: string, withoutIt: string) => `${withIt.padStart(8)}  ${withoutIt.padStart(8)}`;
+    rows.push(
+      ['', pair('anticip.', 'without')],
+      ['task_success', pair(report.task_success.toFixed(3), without.task_success.toFixed(3))],
+      ['unrecovered', pair(String(report.unrecovered), String(without.unrecovered))],
+      ['reissues', pair(String(report.reissues), String(without.reissues))],
+      ['reissues_per_turn', pair(report.reissues_per_turn.toFixed(3), without.reissues_per_turn.toFixed(3))],
+      ['surface_changes', pair(String(report.surface_changes), String(without.surface_changes))],
+      ['cached_cost_ratio', pair(report.cached_cost_ratio.toFixed(3), without.cached_cost_ratio.toFixed(3))],
+      ['cached share of prompt', pair(report.cached_share.toFixed(3), without.cached_share.toFixed(3))],
+      ['  routing off', report.baseline_cached_share.toFixed(3)],
+    );
     const width = Math.max(...rows.map(([name]) => name.length));
     for (const [name, value] of rows) context.stdout.write(`${name.padEnd(width)}  ${value}\n`);
     if (report.failures.length > 0) context.stdout.write(`unmet needs (${report.failures.length}): ${report.failures.slice(0, 20).join(', ')}\n`);

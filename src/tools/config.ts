@@ -43,6 +43,17 @@ const llmClassifierSchema = z
   })
   .strict();
 
+const anticipationSchema = z
+  .object({
+    /**
+     * Classify every later user turn of a narrowed session and grow the surface before the call when the turn
+     * clearly needs a toolset the session lacks (each growth rewrites the provider's prompt cache from the tools
+     * on, so it has to be worth a hidden request_toolset round trip).
+     */
+    enabled: z.boolean().default(true),
+  })
+  .strict();
+
 /** The `tool_routing:` section. Every field has a default, so an empty section is valid. */
 export const toolRoutingConfigSchema = z
   .object({
@@ -61,6 +72,8 @@ export const toolRoutingConfigSchema = z
     max_first_message_chars: z.number().int().positive().default(6000),
     /** Optional LLM classifier, asked only when the local one abstains (decideFirstTurnSurfaceWithLlm). */
     llm_classifier: llmClassifierSchema.prefault({}),
+    /** Later turns: grow the surface before the call instead of waiting for request_toolset. */
+    anticipation: anticipationSchema.prefault({}),
   })
   .strict();
 

@@ -19,5 +19,14 @@ describe('eval sessions', () => {
     expect(report.recoveries).toBeGreaterThanOrEqual(1);
     expect(report.total_reduction).toBeGreaterThan(0.3);
     expect(report.cache_stable).toBeGreaterThan(0.9);
+    // Without anticipation the web need of turn 2 is a hidden re-issue and a surface change (a cache break).
+    const without = report.without_anticipation;
+    expect(without.reissues).toBeGreaterThanOrEqual(1);
+    expect(without.surface_changes).toBeGreaterThanOrEqual(without.reissues);
+    expect(without.reissues_per_turn).toBeCloseTo(without.reissues / report.turns);
+    // Narrowing a 16K-token surface saves more on first writes than the late growth costs.
+    expect(report.cached_cost_ratio).toBeGreaterThan(0);
+    expect(report.cached_cost_ratio).toBeLessThan(1);
+    expect(report.baseline_cached_share).toBeGreaterThan(0.5);
   });
 });

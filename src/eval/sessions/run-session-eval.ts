@@ -8,11 +8,26 @@ import type { JsonObject } from '../../core/json.js';
 import { startGateway } from '../../server/start-gateway.js';
 import type { ToolRoutingMode } from '../../tools/config.js';
 import { countSerializedTokens } from '../../tools/token-count.js';
+import type { CacheCostTotals } from './prefix-cache-cost.js';
+import { promptTokens, scenarioCacheCosts, sumCacheCosts } from './prefix-cache-cost.js';
 import type { Scenario } from './scenarios.js';
 import { ScriptedModel } from './scripted-model.js';
 import type { UpstreamCall } from './scripted-model.js';
 
-export interface SessionEvalReport {
+/** The cache-aware figures of one routed run (EVALS.md), against the same scenarios with routing off. */
+export interface CacheFigures {
+  /** Hidden request_toolset re-issues. */
+  reissues: number;
+  reissues_per_turn: number;
+  /** Upstream calls whose tools bytes differ from the previous call of the same scenario. */
+  surface_changes: number;
+  /** Input cost under the prefix-cache model, routed over routing off (sums over all calls). */
+  cached_cost_ratio: number;
+  /** Cached share of all prompt tokens of the routed run. */
+  cached_share: number;
+}
+
+export interface SessionEvalReport extends CacheFigures {
   scenarios: number;
   task_success: number;
   unrecovered: number;
@@ -24,6 +39,10 @@ export interface SessionEvalReport {
   routed_tools_tokens: number;
   full_tools_tokens: number;
   failures: string[];
+  /** The same routed run with `tool_routing.anticipation` off: later turns wait for request_toolset. */
+  without_anticipation: CacheFigures & { task_success: number; unrecovered: number };
+  /** Cached share of all prompt tokens with routing off (the baseline's own cache behaviour). */
+  baseline_cached_share: number;
 }
 
 interface ModeRun {
@@ -62,6 +81,7 @@ async function runMode(
   registries: string,
   mode: ToolRoutingMode,
   toolRouting: Record<string, unknown>,
+  anticipation: boolean,
   onProgress?: (done: number) => void,
 ): Promise<ModeRun> {
   const model = new ScriptedModel();
@@ -71,7 +91,7 @@ async function runMode(
     {
       server: { port: 0 },
       providers: [{ id: 'scripted', kind: 'openai-compatible', base_url: baseUrl, models: ['scripted'] }],
-      tool_routing: { ...toolRouting, mode },
+      tool_routing: { ...toolRouting, mode, anticipation: { ...anticipationSettings(toolRouting), enabled: anticipation } },
       ledger: {},
     },
     'eval sessions',
@@ -122,6 +142,34 @@ async function runMode(
   return run;
 }
 
+function anticipationSettings(toolRouting: Record<string, unknown>): Record<string, unknown> {
+  return isJsonObject(toolRouting.anticipation) ? toolRouting.anticipation : {};
+}
+
+function scenariosFailed(run: ModeRun): number {
+  return new Set(run.unmet.map((entry) => entry.split('#')[0])).size;
+}
+
+function cacheTotals(run: ModeRun, memo: Map<string, Uint32Array>): CacheCostTotals {
+  return sumCacheCosts(run.callsByScenario.flatMap((calls) => scenarioCacheCosts(calls.map((call) => promptTokens(call, memo)))));
+}
+
+function cacheFigures(run: ModeRun, baseline: CacheCostTotals, memo: Map<string, Uint32Array>): CacheFigures {
+  const totals = cacheTotals(run, memo);
+  const reissues = run.calls.filter((call) => call.requestedToolset).length;
+  let surfaceChanges = 0;
+  for (const calls of run.callsByScenario) {
+    for (let index = 1; index < calls.length; index += 1) if (calls[index]?.toolsJson !== calls[index - 1]?.toolsJson) surfaceChanges += 1;
+  }
+  return {
+    reissues,
+    reissues_per_turn: run.turns === 0 ? 0 : reissues / run.turns,
+    surface_changes: surfaceChanges,
+    cached_cost_ratio: baseline.cost === 0 ? 1 : totals.cost / baseline.cost,
+    cached_share: totals.promptTokens === 0 ? 0 : totals.cachedTokens / totals.promptTokens,
+  };
+}
+
 /** A call's tools are an expansion of the previous call's when they hold every tool it had, and more. */
 function isExpansion(previous: UpstreamCall, current: UpstreamCall): boolean {
   return current.toolNames.length > previous.toolNames.length && previous.toolNames.every((name) => current.toolNames.includes(name));
@@ -129,8 +177,9 @@ function isExpansion(previous: UpstreamCall, current: UpstreamCall): boolean {
 
 /**
  * `eval sessions` (EVALS.md): every scenario through the real gateway in-process against a scripted model,
- * once with tool routing on and once off, then task success, unrecovered needs, total tools-token reduction
- * (recovery re-issues included) and prefix-cache stability.
+ * with tool routing on, on without anticipation, and off; then task success, unrecovered needs, total
+ * tools-token reduction (recovery re-issues included), prefix-cache stability, and the cache-aware figures:
+ * re-issues, surface changes and the prefix-cache cost of each routed run over the run with routing off.
  */
 export async function runSessionEval(
   scenarios: readonly Scenario[],
@@ -139,8 +188,12 @@ export async function runSessionEval(
   /** Extra `tool_routing:` settings, e.g. toolset definitions for a non-Hermes agent. */
   toolRouting: Record<string, unknown> = {},
 ): Promise<SessionEvalReport> {
-  const routed = await runMode(scenarios, registries, 'on', toolRouting, (done) => onProgress?.('routing on', done, scenarios.length));
-  const baseline = await runMode(scenarios, registries, 'off', toolRouting, (done) => onProgress?.('routing off', done, scenarios.length));
+  const total = scenarios.length;
+  const routed = await runMode(scenarios, registries, 'on', toolRouting, true, (done) => onProgress?.('routing on', done, total));
+  const unanticipated = await runMode(scenarios, registries, 'on', toolRouting, false, (done) => onProgress?.('routing on, no anticipation', done, total));
+  const baseline = await runMode(scenarios, registries, 'off', toolRouting, false, (done) => onProgress?.('routing off', done, total));
+  const memo = new Map<string, Uint32Array>();
+  const baselineCost = cacheTotals(baseline, memo);
   const tokens = (calls: UpstreamCall[]) => calls.reduce((sum, call) => sum + countSerializedTokens(call.toolsJson), 0);
   const routedTokens = tokens(routed.calls);
   const fullTokens = tokens(baseline.calls);
@@ -156,10 +209,10 @@ export async function runSessionEval(
       } else if (!isExpansion(previous, current)) compared += 1;
     }
   }
-  const scenariosFailed = new Set(routed.unmet.map((entry) => entry.split('#')[0]));
+  const success = (run: ModeRun) => (total === 0 ? 1 : (total - scenariosFailed(run)) / total);
   return {
-    scenarios: scenarios.length,
-    task_success: scenarios.length === 0 ? 1 : (scenarios.length - scenariosFailed.size) / scenarios.length,
+    scenarios: total,
+    task_success: success(routed),
     unrecovered: routed.unmet.length,
     total_reduction: fullTokens === 0 ? 0 : 1 - routedTokens / fullTokens,
     cache_stable: compared === 0 ? 1 : stable / compared,
@@ -169,5 +222,8 @@ export async function runSessionEval(
     routed_tools_tokens: routedTokens,
     full_tools_tokens: fullTokens,
     failures: routed.unmet,
+    ...cacheFigures(routed, baselineCost, memo),
+    without_anticipation: { ...cacheFigures(unanticipated, baselineCost, memo), task_success: success(unanticipated), unrecovered: unanticipated.unmet.length },
+    baseline_cached_share: baselineCost.promptTokens === 0 ? 0 : baselineCost.cachedTokens / baselineCost.promptTokens,
   };
 }

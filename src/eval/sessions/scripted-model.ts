@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isJsonObject } from '../../core/json.js';
 import type { JsonObject } from '../../core/json.js';
+import type { PromptParts } from './prefix-cache-cost.js';
 
 /** What the model is asked to do on the current turn. */
 export interface TurnScript {
@@ -14,10 +15,11 @@ export interface TurnScript {
   toolFor: ReadonlyMap<string, string>;
 }
 
-export interface UpstreamCall {
-  /** The exact bytes of the tools array the gateway sent. */
-  toolsJson: string;
+export interface UpstreamCall extends PromptParts {
+  /** `toolsJson`: the exact bytes of the tools array the gateway sent. */
   toolNames: string[];
+  /** The model answered with `request_toolset`: the gateway re-issues the call, hidden from the client. */
+  requestedToolset: boolean;
 }
 
 /**
@@ -55,9 +57,16 @@ export class ScriptedModel {
   private answer(body: JsonObject): JsonObject {
     const tools = Array.isArray(body.tools) ? body.tools : [];
     const toolNames = tools.map((tool) => (isJsonObject(tool) && isJsonObject(tool.function) && typeof tool.function.name === 'string' ? tool.function.name : ''));
-    this.calls.push({ toolsJson: JSON.stringify(tools), toolNames });
     const script = this.script;
     const messages = Array.isArray(body.messages) ? body.messages.filter(isJsonObject) : [];
+    const upstreamCall: UpstreamCall = {
+      toolsJson: JSON.stringify(tools),
+      systemJson: JSON.stringify(messages.filter((message) => message.role === 'system')),
+      messagesJson: JSON.stringify(messages.filter((message) => message.role !== 'system')),
+      toolNames,
+      requestedToolset: false,
+    };
+    this.calls.push(upstreamCall);
     const lastUser = messages.map((message) => message.role).lastIndexOf('user');
     const met = new Set<string>();
     for (const message of messages.slice(lastUser + 1)) {
@@ -77,6 +86,7 @@ export class ScriptedModel {
       visible || (script.callPruned && tool !== undefined)
         ? { name: tool, arguments: '{}' }
         : { name: 'request_toolset', arguments: JSON.stringify({ toolsets: [next] }) };
+    upstreamCall.requestedToolset = call.name === 'request_toolset';
     const toolCall = { id: `call_${this.counter}`, type: 'function', function: call };
     return this.message(id, { role: 'assistant', content: '', tool_calls: [toolCall] }, 'tool_calls');
   }
