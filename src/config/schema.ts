@@ -82,6 +82,12 @@ const resilienceSchema = z
     retry_after_cap_ms: z.number().int().nonnegative().default(2_000),
     /** How long a key+model rests after a 429 without Retry-After, or after a 5xx/timeout/reset. */
     cooldown_ms: z.number().int().positive().default(10_000),
+    /**
+     * How long a key rests after a 401 (every model) or a 403 (that model); doubles with each failure in a row, up
+     * to `auth_rest_max_ms`. After the rest the key is tried again.
+     */
+    auth_rest_ms: z.number().int().positive().default(60_000),
+    auth_rest_max_ms: z.number().int().positive().default(3_600_000),
     breaker: breakerSchema.default(breakerSchema.parse({})),
   })
   .strict();

@@ -7,6 +7,7 @@ import type { Provider, ProviderResponse, ProviderTimeouts, SseEvent } from '../
 import type { CircuitBreakers } from './circuit-breaker.js';
 import type { Cooldowns } from './cooldowns.js';
 import { firstEventError } from './first-event-error.js';
+import type { KeyAuthRests } from './key-auth-rests.js';
 import type { KeyPool, PooledKey } from './key-pool.js';
 import { redactSecrets } from '../security/redact.js';
 
@@ -48,6 +49,8 @@ export interface DispatchDependencies {
   timeoutsFor(providerId: string): ProviderTimeouts;
   breakers: CircuitBreakers;
   cooldowns: Cooldowns;
+  /** Keys resting after a 401 (every model) or a 403 (that model). */
+  authRests: KeyAuthRests;
   settings: ResilienceSettings;
   sleep?: (milliseconds: number, signal: AbortSignal) => Promise<void>;
 }
@@ -68,7 +71,8 @@ function defaultSleep(milliseconds: number, signal: AbortSignal): Promise<void> 
 
 /**
  * Walks the candidates in order, trying each usable key, until one answers. Decides per error class: 429 rests
- * the key on that model (Retry-After honoured) and tries the next key; 401/403 disables the key; 5xx, timeouts
+ * the key on that model (Retry-After honoured) and tries the next key; 401 rests the key, 403 the key on that
+ * model (with a growing backoff, `key-auth-rests.ts`); 5xx, timeouts
  * and resets rest the key, count against the circuit and move to the next candidate; a context-length 400 moves
  * to a candidate with a larger window; other 4xx and content filters are final. For streams the first event is
  * read here, so a stream that fails before its first byte still fails over.
@@ -102,7 +106,8 @@ export class AttemptLoop {
     for (const candidate of plan.candidates) {
       const pool = this.dependencies.keyPools.get(candidate.deployment.providerId);
       for (const key of pool?.keys ?? []) {
-        if (pool?.isDisabled(key.id)) continue;
+        // An authentication rest is long; it is not worth waiting out within a request.
+        if (this.dependencies.authRests.isResting(key, candidate.deployment.modelId)) continue;
         const remaining = this.dependencies.cooldowns.remaining(restKey(key, candidate.deployment));
         if (remaining > 0 && (shortest === undefined || remaining < shortest)) shortest = remaining;
       }
@@ -132,7 +137,8 @@ export class AttemptLoop {
       const provider = this.dependencies.providers.get(deployment.providerId);
       const pool = this.dependencies.keyPools.get(deployment.providerId);
       if (!provider || !pool) continue;
-      const keys = pool.order((key) => cooldowns.isResting(restKey(key, deployment)));
+      const authRests = this.dependencies.authRests;
+      const keys = pool.order((key) => cooldowns.isResting(restKey(key, deployment)) || authRests.isResting(key, deployment.modelId));
       if (keys.length === 0) {
         skipped.push(`${name}: every key is resting or disabled`);
         continue;
@@ -148,6 +154,7 @@ export class AttemptLoop {
           const result = await this.attempt(plan, deployment, provider, key);
           if ('success' in result) {
             breakers.record(name, true);
+            authRests.succeeded(key, deployment.modelId);
             verdictGiven = true;
             return { success: result.success };
           }
@@ -159,7 +166,7 @@ export class AttemptLoop {
             continue;
           }
           if (error.errorClass === 'upstream_auth') {
-            pool.disable(key.id);
+            authRests.rest(deployment.providerId, key, deployment.modelId, error.upstreamStatus ?? 401, redactSecrets(error.message));
             continue;
           }
           if (error.errorClass === 'context_length') {

@@ -7,15 +7,16 @@ export interface PooledKey {
   /** Safe to log and store: provider id and position, never the key. */
   id: string;
   value: string | undefined;
+  /** The key's last four characters (`…ab12`), or `none` for a keyless slot: what logs and metrics name it by. */
+  hint: string;
 }
 
 /**
- * A provider's API keys. Several keys rotate (round-robin, or sequential: always the first usable one); a key
- * that got 401/403 is disabled for the life of the process; cooldowns are kept per (key, model) by the caller.
+ * A provider's API keys. Several keys rotate (round-robin, or sequential: always the first usable one); rests
+ * (cooldowns per key+model, authentication rests in `key-auth-rests.ts`) are kept by the caller.
  */
 export class KeyPool {
   readonly keys: PooledKey[];
-  private readonly disabled = new Set<string>();
   private next = 0;
 
   constructor(
@@ -23,7 +24,7 @@ export class KeyPool {
     private readonly rotation: 'round-robin' | 'sequential',
     values: (string | undefined)[],
   ) {
-    this.keys = values.map((value, index) => ({ id: `${providerId}#${index + 1}`, value }));
+    this.keys = values.map((value, index) => ({ id: `${providerId}#${index + 1}`, value, hint: value === undefined ? 'none' : `…${value.slice(-4)}` }));
   }
 
   static fromConfig(provider: ProviderConfig, env: NodeJS.ProcessEnv): KeyPool {
@@ -41,9 +42,9 @@ export class KeyPool {
     return new KeyPool(provider.id, provider.key_rotation, values.length > 0 ? values : [undefined]);
   }
 
-  /** Keys in the order to try them for the next attempt, skipping disabled ones and those `isResting` rejects. */
+  /** Keys in the order to try them for the next attempt, skipping those `isResting` rejects. */
   order(isResting: (key: PooledKey) => boolean): PooledKey[] {
-    const usable = this.keys.filter((key) => !this.disabled.has(key.id));
+    const usable = this.keys;
     if (usable.length === 0) return [];
     let ordered = usable;
     if (this.rotation === 'round-robin') {
@@ -52,13 +53,5 @@ export class KeyPool {
       ordered = [...usable.slice(start), ...usable.slice(0, start)];
     }
     return ordered.filter((key) => !isResting(key));
-  }
-
-  disable(keyId: string): void {
-    this.disabled.add(keyId);
-  }
-
-  isDisabled(keyId: string): boolean {
-    return this.disabled.has(keyId);
   }
 }

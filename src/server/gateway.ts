@@ -1,3 +1,5 @@
+import { KeyAuthRests } from '../dispatch/key-auth-rests.js';
+import type { AuthRestEvent } from '../dispatch/key-auth-rests.js';
 import type { Logger } from 'pino';
 import { InFlightRequests } from './in-flight-requests.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
@@ -60,6 +62,8 @@ export class Gateway {
   readonly keyPools = new Map<string, KeyPool>();
   readonly breakers: CircuitBreakers;
   readonly cooldowns: Cooldowns;
+  /** Keys resting after a 401/403 (`dispatch/key-auth-rests.ts`); `liftAuthRests` ends them all. */
+  readonly authRests: KeyAuthRests;
   readonly attemptLoop: AttemptLoop;
   readonly observers: RequestObserver[];
   /** Chat and embeddings requests not finished yet (their ledger rows included); shutdown waits for them. */
@@ -80,6 +84,7 @@ export class Gateway {
   private readonly dialects = new Map<string, UpstreamDialect>();
   private readonly closeHooks: (() => Promise<void>)[] = [];
   private readonly breakerListeners: ((key: string, state: BreakerState) => void)[] = [];
+  private readonly authRestListeners: ((event: AuthRestEvent) => void)[] = [];
 
   constructor(options: GatewayOptions) {
     this.config = options.config;
@@ -175,12 +180,33 @@ export class Gateway {
         else this.logger.warn({ error }, 'learned difficulty estimator unavailable; using the heuristic');
       });
     }
+    const resilience = options.config.resilience;
+    this.authRests = new KeyAuthRests({ firstRestMs: resilience.auth_rest_ms, maxRestMs: resilience.auth_rest_max_ms }, (event) => {
+      this.logger.warn(
+        {
+          provider: event.providerId,
+          key: event.keyHint,
+          keyId: event.keyId,
+          scope: event.scope,
+          ...(event.model === undefined ? {} : { model: event.model }),
+          status: event.status,
+          reason: event.reason,
+          restMs: event.restMs,
+          streak: event.streak,
+        },
+        event.scope === 'key'
+          ? 'provider key refused (401): resting it for every model, then trying it again'
+          : 'provider key refused for one model (403): resting it on that model, then trying it again',
+      );
+      for (const listener of this.authRestListeners) listener(event);
+    });
     this.attemptLoop = new AttemptLoop({
       providers: this.providers,
       keyPools: this.keyPools,
       timeoutsFor: (providerId) => this.timeoutsFor(providerId),
       breakers: this.breakers,
       cooldowns: this.cooldowns,
+      authRests: this.authRests,
       settings: {
         maxAttempts: options.config.resilience.max_attempts,
         retryAfterCapMs: options.config.resilience.retry_after_cap_ms,
@@ -195,6 +221,18 @@ export class Gateway {
 
   dialectFor(providerId: string): UpstreamDialect {
     return this.dialects.get(providerId) ?? { supportsStreamOptions: true, maxTokensField: 'max_tokens' };
+  }
+
+  onAuthRest(listener: (event: AuthRestEvent) => void): void {
+    this.authRestListeners.push(listener);
+  }
+
+  /**
+   * Ends every authentication rest: the keys are tried again on the next request. For a config reload (the
+   * operator may have replaced or fixed a key) and the admin API.
+   */
+  liftAuthRests(): void {
+    this.authRests.clear();
   }
 
   onBreakerChange(listener: (key: string, state: BreakerState) => void): void {

@@ -12,6 +12,7 @@ import type { DashboardGatewayView } from './routes/dashboard/dashboard-api.js';
 import { dashboardRoute, gatewayDashboardView, gatewaySecurityOf } from './routes/dashboard/dashboard-route.js';
 import type { GatewaySecurity } from '../security/gateway-security.js';
 import { exportLimiterMetrics } from '../security/limit-metrics.js';
+import { exportAuthRestMetrics } from '../dispatch/auth-rest-metrics.js';
 import { dailyTotalsFromLedger } from '../security/daily-totals-from-ledger.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
 import { createLogger, startGateway } from './start-gateway.js';
@@ -115,6 +116,7 @@ export async function runConfiguredGateway(options: {
   dashboardGateway = gatewayDashboardView(running.gateway);
   dashboardSecurity = gatewaySecurityOf(running.gateway);
   running.gateway.onBreakerChange((key, state) => metrics.setCircuitState(key, state));
+  exportAuthRestMetrics(running.gateway.authRests, (listener) => running.gateway.onAuthRest(listener), metrics.registry);
   if (cluster) {
     exportLimiterMetrics(running.security.limiter, metrics.registry);
     cluster.routingState.followPolicy(running.gateway.switches);

@@ -71,7 +71,7 @@ describe('several keys per provider, through the gateway', () => {
     expect(keysUsed(harness)).toEqual(['k1', 'k2', 'k3', 'paid-key', 'paid-key']);
   });
 
-  it('401 and 403 disable the key for good; other keys and providers are untouched', async () => {
+  it('401 rests the key, 403 the key on that model; other keys and providers are untouched', async () => {
     harness = await startHarness(config('round-robin'));
     harness.upstream.enqueue({ kind: 'error', status: 401 }, { kind: 'error', status: 403 });
     await ask(harness, 1);
@@ -79,8 +79,10 @@ describe('several keys per provider, through the gateway', () => {
     harness.upstream.reset();
     await ask(harness, 3);
     expect(keysUsed(harness)).toEqual(['k3', 'k3', 'k3']);
-    const pool = harness.gateway.gateway.keyPools.get('free');
-    expect([pool?.isDisabled('free#1'), pool?.isDisabled('free#2'), pool?.isDisabled('free#3')]).toEqual([true, true, false]);
-    expect(harness.gateway.gateway.keyPools.get('paid')?.isDisabled('paid#1')).toBe(false);
+    const resting = harness.gateway.gateway.authRests.resting().map((event) => [event.keyId, event.scope, event.model]);
+    expect(resting).toEqual([
+      ['free#1', 'key', undefined],
+      ['free#2', 'model', 'gpt-test'],
+    ]);
   });
 });

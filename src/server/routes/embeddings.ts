@@ -44,6 +44,7 @@ export function embeddingsDispatch(gateway: Gateway): EmbeddingsDispatch {
     timeoutsFor: (providerId) => gateway.timeoutsFor(providerId),
     breakers: gateway.breakers,
     cooldowns: gateway.cooldowns,
+    authRests: gateway.authRests,
     settings: { maxAttempts: resilience.max_attempts, retryAfterCapMs: resilience.retry_after_cap_ms, cooldownMs: resilience.cooldown_ms },
   });
   const dispatch = { loop, providers };
