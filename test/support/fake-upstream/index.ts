@@ -1,4 +1,6 @@
 export { startFakeUpstream } from './server.js';
+export { FakePromptCache } from './prompt-cache.js';
+export type { CachedInputUsage, FakePromptCacheOptions } from './prompt-cache.js';
 export type {
   BehaviourChooser,
   EmbeddingsScript,

@@ -12,6 +12,7 @@ import type {
   ReceivedRequest,
   ReplyShaping,
   StartFakeUpstreamOptions,
+  SyntheticBehaviour,
 } from './types.js';
 
 const formatByPath: Record<string, ApiFormat> = {
@@ -172,6 +173,14 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
     sendJson(exchange, behaviour.status, body, { ...providerHeaders(format, requestId), ...errorHeaders(behaviour) });
   }
 
+  /** With a prompt cache, a synthetic reply's input usage is what the cache made of this request. */
+  function withCachedUsage(behaviour: SyntheticBehaviour, request: ReceivedRequest): SyntheticBehaviour {
+    if (!options.promptCache) return behaviour;
+    const cached = options.promptCache.usageFor(request);
+    const outputTokens = behaviour.usage?.outputTokens ?? Math.max(1, Math.ceil((behaviour.text ?? '').length / 4));
+    return { ...behaviour, usage: { ...cached, outputTokens } };
+  }
+
   async function answerChat(exchange: Exchange, request: ReceivedRequest, format: ApiFormat): Promise<void> {
     sequence += 1;
     const requestId = `req_fake${sequence}`;
@@ -189,7 +198,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
         const plan =
           behaviour.kind === 'recording'
             ? planRecording(behaviour, format, request)
-            : planSynthetic(behaviour, format, request, sequence);
+            : planSynthetic(withCachedUsage(behaviour, request), format, request, sequence);
         await sleep(behaviour.delayBeforeHeadersMs ?? 0, exchange.closed);
         if (exchange.closed.aborted) return;
         const headers = providerHeaders(format, requestId);

@@ -11,10 +11,13 @@ function stopReason(content: SyntheticContent): string {
 }
 
 function inputUsage(content: SyntheticContent): Record<string, unknown> {
+  const written = content.usage.cacheWriteTokens ?? 0;
+  const written1h = content.usage.cacheWrite1hTokens ?? 0;
   return {
     input_tokens: content.usage.inputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: written,
+    cache_read_input_tokens: content.usage.cacheReadTokens ?? 0,
+    cache_creation: { ephemeral_5m_input_tokens: written - written1h, ephemeral_1h_input_tokens: written1h },
   };
 }
 

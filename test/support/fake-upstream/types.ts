@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiFormat } from '../../../src/core/api-format.js';
 import type { RecordingName } from '../recordings.js';
+import type { FakePromptCache } from './prompt-cache.js';
 
 /** One request the fake received, kept for assertions. */
 export interface ReceivedRequest {
@@ -75,8 +76,15 @@ export interface SyntheticToolCall {
 }
 
 export interface SyntheticUsage {
+  /** OpenAI: every prompt token. Anthropic: the prompt tokens neither read from nor written to the cache. */
   inputTokens: number;
   outputTokens: number;
+  /** OpenAI `prompt_tokens_details.cached_tokens`, Anthropic `cache_read_input_tokens` (default 0). */
+  cacheReadTokens?: number;
+  /** Anthropic `cache_creation_input_tokens` (default 0). */
+  cacheWriteTokens?: number;
+  /** Of the writes, those with the 1-hour TTL (Anthropic `cache_creation.ephemeral_1h_input_tokens`). */
+  cacheWrite1hTokens?: number;
 }
 
 /** Replay a recorded response (streaming or JSON body). */
@@ -200,4 +208,9 @@ export interface FakeUpstream {
 
 export interface StartFakeUpstreamOptions {
   port?: number;
+  /**
+   * Cache prompts as the real providers do (see prompt-cache.ts): synthetic replies then report the cache reads
+   * and writes of each request in their usage, in place of the estimate.
+   */
+  promptCache?: FakePromptCache;
 }
