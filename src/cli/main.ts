@@ -1,11 +1,40 @@
 import type { CommandContext } from './command.js';
 import { commandLoaders } from './commands.js';
+import { packageVersion } from './version.js';
+
+/** The first word of each multi-word command (`report`, `keys`, …): typed alone, it lists its commands. */
+function groupOf(name: string): string | undefined {
+  const space = name.indexOf(' ');
+  return space === -1 ? undefined : name.slice(0, space);
+}
+
+function commandLines(names: string[]): string[] {
+  const width = Math.max(...names.map((name) => name.length), 0);
+  return names.map((name) => `  hermes-router ${name.padEnd(width)}  ${commandLoaders[name]?.summary ?? ''}`);
+}
 
 function usage(): string {
   const names = Object.keys(commandLoaders).sort();
-  const width = Math.max(...names.map((name) => name.length), 0);
-  const lines = names.map((name) => `  ${name.padEnd(width)}  ${commandLoaders[name]?.summary ?? ''}`);
-  return ['Usage: hermes-router <command> [options]', '', 'Commands:', ...lines, ''].join('\n');
+  return [
+    'Usage: hermes-router <command> [options]',
+    '',
+    'Commands:',
+    ...commandLines(names),
+    '',
+    'Each command answers --help. `hermes-router --version` prints the version.',
+    '',
+  ].join('\n');
+}
+
+function groupUsage(group: string): string {
+  const names = Object.keys(commandLoaders)
+    .filter((name) => groupOf(name) === group)
+    .sort();
+  return [`Usage: hermes-router ${group} <command> [options]`, '', 'Commands:', ...commandLines(names), '', 'Each command answers --help.', ''].join('\n');
+}
+
+function isGroup(word: string | undefined): word is string {
+  return word !== undefined && Object.keys(commandLoaders).some((name) => groupOf(name) === word);
 }
 
 /** Finds the command whose (possibly multi-word) name is the longest prefix of `args`. */
@@ -17,6 +46,8 @@ function findCommand(args: string[]): { name: string; rest: string[] } | undefin
   return undefined;
 }
 
+const helpWords = new Set(['--help', '-h', 'help']);
+
 export async function main(args: string[], context?: Partial<CommandContext>): Promise<number> {
   const fullContext: CommandContext = {
     stdout: context?.stdout ?? process.stdout,
@@ -24,14 +55,32 @@ export async function main(args: string[], context?: Partial<CommandContext>): P
     env: context?.env ?? process.env,
     cwd: context?.cwd ?? process.cwd(),
   };
-  if (args.length === 0 || args[0] === '--help' || args[0] === '-h' || args[0] === 'help') {
+  const [first, second] = args;
+  if (first === '--version' || first === '-v' || first === 'version') {
+    fullContext.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (first === undefined) {
     fullContext.stdout.write(usage());
-    return args.length === 0 ? 1 : 0;
+    return 0;
+  }
+  if (helpWords.has(first)) {
+    // `help report` lists the report commands; `help report daily` is `report daily --help`.
+    if (second === undefined) {
+      fullContext.stdout.write(usage());
+      return 0;
+    }
+    return main([...args.slice(1), '--help'], fullContext);
   }
   const found = findCommand(args);
   const loader = found ? commandLoaders[found.name] : undefined;
   if (!found || !loader) {
-    fullContext.stderr.write(`Unknown command: ${args.join(' ')}\n\n${usage()}`);
+    if (isGroup(first) && (second === undefined || helpWords.has(second))) {
+      fullContext.stdout.write(groupUsage(first));
+      return 0;
+    }
+    const hint = isGroup(first) ? groupUsage(first) : usage();
+    fullContext.stderr.write(`Unknown command: hermes-router ${args.join(' ')}\n\n${hint}`);
     return 1;
   }
   const command = await loader.load();

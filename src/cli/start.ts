@@ -1,31 +1,41 @@
 import { ConfigError } from '../config/config-error.js';
+import { DataDirError, ensureDataDir } from '../config/data-dir.js';
 import { loadConfig } from '../config/load.js';
 import { resolveDataDir } from '../config/paths.js';
 import { runConfiguredGateway } from '../server/run-configured-gateway.js';
-import { parseFlags, parsePort } from './arguments.js';
+import { StartupRefused } from '../security/open-security.js';
+import { flagsOrExit, parsePort } from './arguments.js';
 import type { Command } from './command.js';
+import { describePortInUse } from './port-holder.js';
+
+const usage = `Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR]
+
+Runs the gateway (default 127.0.0.1:8319) until SIGINT/SIGTERM. Config: --config, else ./hermes-router.yaml,
+else ~/.hermes-router/config.yaml. Data: --data-dir, else $HERMES_ROUTER_HOME, else ~/.hermes-router.
+`;
+
+function failure(context: Parameters<Command['run']>[1], message: string): number {
+  context.stderr.write(`hermes-router start: ${message}\n`);
+  return 1;
+}
 
 export const startCommand: Command = {
   name: 'start',
   summary: 'Run the gateway (default 127.0.0.1:8319)',
   async run(args, context) {
-    let flags;
-    try {
-      flags = parseFlags(args, {
+    const flags = flagsOrExit(
+      args,
+      {
         config: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         'data-dir': { type: 'string' },
-        help: { type: 'boolean' },
-      }).values;
-    } catch (error) {
-      context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      return 2;
-    }
-    if (flags.help) {
-      context.stdout.write('Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR]\n');
-      return 0;
-    }
+        help: { type: 'boolean', default: false },
+      },
+      usage,
+      context,
+    );
+    if (typeof flags === 'number') return flags;
     const dataDir = resolveDataDir({ flag: flags['data-dir'], env: context.env });
     let loaded;
     try {
@@ -36,15 +46,30 @@ export const startCommand: Command = {
         env: context.env,
         overrides: { host: flags.host, port: parsePort(flags.port) },
       });
+      ensureDataDir(dataDir);
     } catch (error) {
-      context.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-      return 1;
+      if (error instanceof ConfigError || error instanceof DataDirError) return failure(context, error.message);
+      return failure(context, error instanceof Error ? error.message : String(error));
     }
     const { config, source } = loaded;
-    const running = await runConfiguredGateway({ config, dataDir, env: context.env });
+    let running;
+    try {
+      running = await runConfiguredGateway({ config, dataDir, env: context.env });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') {
+        const { host, port } = config.server;
+        return failure(context, `${describePortInUse(host, port)}. Stop it, or pick another port: hermes-router start --port ${port + 1}`);
+      }
+      if (code === 'EADDRNOTAVAIL') return failure(context, `cannot listen on ${config.server.host}: no such address on this machine (--host)`);
+      if (code === 'EACCES') return failure(context, `not allowed to listen on port ${config.server.port} (ports below 1024 need privileges); use --port`);
+      if (error instanceof StartupRefused || error instanceof DataDirError) return failure(context, error.message);
+      throw error;
+    }
     const providers = config.providers.length;
     context.stdout.write(
       `hermes-router listening on ${running.url}\n` +
+        `  dashboard: ${running.url}/dashboard/\n` +
         `  config:    ${source ?? '(none found: defaults)'}\n` +
         `  data dir:  ${dataDir} (ledger: ${config.storage.kind === 'cluster' ? 'Postgres (storage: cluster)' : running.ledger.config.database})\n` +
         `  providers: ${providers === 0 ? 'none — chat requests answer 503 until you add one (see README)' : providers}\n` +

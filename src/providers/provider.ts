@@ -46,7 +46,10 @@ export interface Provider {
   /** The wire format this provider speaks; dispatch translates when it differs from the client's. */
   readonly format: ApiFormat;
   send(call: ProviderCall): Promise<ProviderResponse>;
-  /** One cheap call that proves the provider is reachable and the key works (for `doctor`). */
-  check(apiKey: string | undefined, signal: AbortSignal): Promise<void>;
+  /**
+   * One cheap call that proves the provider is reachable and the key works (for `doctor`); resolves to the model
+   * ids the provider lists, or undefined when its answer is not a model list.
+   */
+  check(apiKey: string | undefined, signal: AbortSignal): Promise<string[] | undefined>;
   close(): Promise<void>;
 }

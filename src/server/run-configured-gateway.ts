@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
+import { ensureDataDir } from '../config/data-dir.js';
 import { GatewayMetrics } from '../ledger/metrics.js';
 import { ledgerDatabasePath, openLedger } from '../ledger/open-ledger.js';
 import { Ledger } from '../ledger/ledger.js';
@@ -35,6 +36,8 @@ export async function runConfiguredGateway(options: {
   env: NodeJS.ProcessEnv;
   logger?: Logger;
 }): Promise<ConfiguredGateway> {
+  // First, so a data directory that cannot be used is one clear error, before the ledger opens a file in it.
+  ensureDataDir(options.dataDir);
   const logger = options.logger ?? createLogger(options.config.logging.level);
   const metrics = new GatewayMetrics();
   const configuredDeployments = new ModelCatalog(options.config).deployments;

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { mkdirSync } from 'node:fs';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
+import { ensureDataDir } from '../config/data-dir.js';
 import { Gateway } from './gateway.js';
 import { createGatewayServer } from './http-server.js';
 import type { ExtraRoute } from './http-server.js';
@@ -48,7 +48,7 @@ export function createLogger(level: string): Logger {
 
 /** Builds the gateway from a config and listens; the CLI and the tests both start it through here. */
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
-  mkdirSync(options.dataDir, { recursive: true });
+  ensureDataDir(options.dataDir);
   const logger = withSecretRedaction(options.logger ?? createLogger(options.config.logging.level));
   // Before listening: a non-loopback bind without an admin key refuses to start here.
   const opened = await openSecurity({

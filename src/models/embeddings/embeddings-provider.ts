@@ -1,5 +1,6 @@
 import type { Provider, ProviderCall, ProviderResponse } from '../../providers/provider.js';
 import { HttpTransport } from '../../providers/http/http-transport.js';
+import { listedModelIds } from '../../providers/listed-models.js';
 
 /**
  * An OpenAI-compatible `/embeddings` endpoint behind the chat `Provider` interface, so embeddings reuse the
@@ -36,8 +37,8 @@ export class EmbeddingsProvider implements Provider {
     });
   }
 
-  async check(apiKey: string | undefined, signal: AbortSignal): Promise<void> {
-    await this.transport.get(`${this.baseUrl}/models`, this.requestHeaders(apiKey), signal, 5_000);
+  async check(apiKey: string | undefined, signal: AbortSignal): Promise<string[] | undefined> {
+    return listedModelIds(await this.transport.get(`${this.baseUrl}/models`, this.requestHeaders(apiKey), signal, 5_000));
   }
 
   close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { HttpTransport } from '../http/http-transport.js';
 import type { Provider, ProviderCall, ProviderResponse } from '../provider.js';
+import { listedModelIds } from '../listed-models.js';
 
 export interface AnthropicSettings {
   id: string;
@@ -46,8 +47,8 @@ export class AnthropicProvider implements Provider {
     });
   }
 
-  async check(apiKey: string | undefined, signal: AbortSignal): Promise<void> {
-    await this.transport.get(`${this.baseUrl}/v1/models`, this.headers(apiKey, {}), signal, 5_000);
+  async check(apiKey: string | undefined, signal: AbortSignal): Promise<string[] | undefined> {
+    return listedModelIds(await this.transport.get(`${this.baseUrl}/v1/models`, this.headers(apiKey, {}), signal, 5_000));
   }
 
   close(): Promise<void> {

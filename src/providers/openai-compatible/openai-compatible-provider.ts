@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../core/json.js';
 import { HttpTransport } from '../http/http-transport.js';
 import type { Provider, ProviderCall, ProviderResponse } from '../provider.js';
+import { listedModelIds } from '../listed-models.js';
 
 export interface OpenAiCompatibleSettings {
   id: string;
@@ -47,8 +48,8 @@ export class OpenAiCompatibleProvider implements Provider {
     });
   }
 
-  async check(apiKey: string | undefined, signal: AbortSignal): Promise<void> {
-    await this.transport.get(`${this.baseUrl}/models`, this.headers(apiKey), signal, 5_000);
+  async check(apiKey: string | undefined, signal: AbortSignal): Promise<string[] | undefined> {
+    return listedModelIds(await this.transport.get(`${this.baseUrl}/models`, this.headers(apiKey), signal, 5_000));
   }
 
   close(): Promise<void> {

@@ -9,6 +9,8 @@ export function handleHealth(gateway: Gateway, response: ServerResponse, started
     .filter(([, state]) => state !== 'closed')
     .map(([deployment, state]) => ({ deployment, state }));
   sendJson(response, 200, {
+    // Names the service, so `doctor` can tell the gateway holding its port from another program.
+    service: 'hermes-router',
     status: 'ok',
     uptime_s: Math.round((Date.now() - startedAt) / 1000),
     providers: gateway.providers.size,
