@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RequestRecord } from '../core/ledger-record.js';
-import type { RequestObserver } from '../server/request-observer.js';
+import type { RequestObserver } from '../pipeline/request-observer.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import { makeRequestRecord } from '../store/ledger-store.fixtures.js';
 import { MemoryLedgerStore } from '../store/memory/memory-ledger-store.js';

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
-import type { Gateway } from './gateway.js';
+import type { Gateway } from '../pipeline/gateway.js';
 import { handleChat } from './routes/chat.js';
 import { handleHealth } from './routes/health.js';
 import { handleModels } from './routes/models.js';

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { parseConfig } from '../../src/config/load.js';
 import type { ConfigInput } from '../../src/config/schema.js';
 import type { RequestRecord } from '../../src/core/ledger-record.js';
-import type { RequestObserver } from '../../src/server/request-observer.js';
+import type { RequestObserver } from '../../src/pipeline/request-observer.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 import type { RunningGateway, StartGatewayOptions } from '../../src/server/start-gateway.js';
 import { startFakeUpstream } from './fake-upstream/index.js';

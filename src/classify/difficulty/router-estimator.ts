@@ -1,6 +1,14 @@
-import type { DifficultyEstimator } from '../../models/difficulty/difficulty-estimator.js';
 import { TopicClassifier } from '../topic/classifier.js';
 import { shippedDifficultyEstimator } from './estimate.js';
+
+/**
+ * The shape of the model router's `DifficultyEstimator` (models/difficulty/difficulty-estimator.ts), restated
+ * here because classify sits below models: the router takes this object as it is.
+ */
+export interface LevelEstimator {
+  readonly name: string;
+  estimate(text: string): { level: number; reason: string };
+}
 
 export interface LearnedDifficultyEstimatorOptions {
   /**
@@ -17,7 +25,7 @@ export interface LearnedDifficultyEstimatorOptions {
  * learned`). Levels share the router's scale: 1 hardest … 5 easiest. The reason names the probability and the
  * strongest features so the decision record explains the level.
  */
-export function learnedDifficultyEstimator(options: LearnedDifficultyEstimatorOptions = {}): DifficultyEstimator {
+export function learnedDifficultyEstimator(options: LearnedDifficultyEstimatorOptions = {}): LevelEstimator {
   const chitChatMaxWords = options.chitChatMaxWords ?? 12;
   let topicClassifier = options.topicClassifier;
   return {

@@ -1,6 +1,5 @@
-import { type ConditionalPrice, type ModelPrice, type TieredPrices, calcPrice } from '@pydantic/genai-prices';
+import { type ConditionalPrice, type ModelInfo, type ModelPrice, type Provider, type TieredPrices, calcPrice } from '@pydantic/genai-prices';
 import type { Usage } from '../../core/usage.js';
-import type { CatalogModel } from './catalog-model.js';
 
 /** Price keys the fast path understands; a model priced with anything our usage could touch goes slow. */
 const fastKeys = new Set(['input_mtok', 'output_mtok', 'cache_read_mtok', 'cache_write_mtok']);
@@ -24,6 +23,17 @@ export interface FastPrices {
 function toFastPrice(value: number | TieredPrices | undefined): FastPrice | undefined {
   if (value === undefined || typeof value === 'number') return value;
   return { base: value.base, tiers: [...value.tiers].sort((left, right) => left.start - right.start) };
+}
+
+/**
+ * A catalogue model with its provider narrowed to that one model, so later price calls skip the matching
+ * (`catalog-model.ts` finds and caches them; the cost arithmetic here only reads them).
+ */
+export interface CatalogModel {
+  provider: Provider;
+  model: ModelInfo;
+  /** Undefined when the model's prices need the package's own calculation. */
+  fastPrices: FastPrices | undefined;
 }
 
 /** Decided once per catalogue model (the result is cached with it). */

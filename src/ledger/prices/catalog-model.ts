@@ -1,13 +1,5 @@
-import { type ModelInfo, type Provider, calcPrice, findProvider } from '@pydantic/genai-prices';
-import { type FastPrices, fastPricesOf } from './catalog-cost.js';
-
-/** A catalogue model with its provider narrowed to that one model, so later price calls skip the matching. */
-export interface CatalogModel {
-  provider: Provider;
-  model: ModelInfo;
-  /** Undefined when the model's prices need the package's own calculation. */
-  fastPrices: FastPrices | undefined;
-}
+import { calcPrice, findProvider } from '@pydantic/genai-prices';
+import { type CatalogModel, fastPricesOf } from './catalog-cost.js';
 
 const cache = new Map<string, CatalogModel | null>();
 const cacheLimit = 10_000;

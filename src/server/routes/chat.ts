@@ -23,7 +23,7 @@ import type { MessageLike } from '../../models/topic/skip-prefix.js';
 import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/decode.js';
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
 import { forwardableHeaders, forwardableQuery, readClientHints } from '../client-hints.js';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../../pipeline/gateway.js';
 import { readJsonRequest } from '../read-body.js';
 import { sendError, sendJson } from '../send.js';
 import { SseWriter } from '../sse-writer.js';

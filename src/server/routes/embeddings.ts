@@ -2,63 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { restrictCandidates } from '../../security/restrict-candidates.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import { startRequestRecord } from '../../core/ledger-record.js';
-import { reportFinished } from '../request-observer.js';
-import { isJsonObject } from '../../core/json.js';
-import type { JsonObject } from '../../core/json.js';
-import type { Usage } from '../../core/usage.js';
-import { AttemptLoop } from '../../dispatch/attempt-loop.js';
+import { embeddingsDispatch, embeddingUsage } from '../../pipeline/embeddings-dispatch.js';
+import { reportFinished } from '../../pipeline/request-observer.js';
 import { routeLabel } from '../../models/candidate.js';
 import { embeddingCandidates } from '../../models/embeddings/embedding-candidates.js';
 import { routerAlias } from '../../catalog/model-catalog.js';
-import { EmbeddingsProvider } from '../../models/embeddings/embeddings-provider.js';
-import { providerKinds } from '../../providers/kinds.js';
-import type { ProviderKindInfo } from '../../providers/kinds.js';
-import type { Provider } from '../../providers/provider.js';
 import { clientKeyIdOf } from '../../security/principal.js';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../../pipeline/gateway.js';
 import { readJsonBody } from '../read-body.js';
 import { sendError, sendJson } from '../send.js';
-
-interface EmbeddingsDispatch {
-  loop: AttemptLoop;
-  providers: Map<string, Provider>;
-}
-
-const dispatchByGateway = new WeakMap<Gateway, EmbeddingsDispatch>();
-
-/** One attempt loop per gateway for embeddings, sharing the chat loop's keys, cooldowns and breakers (the semantic cache embeds through it too). */
-export function embeddingsDispatch(gateway: Gateway): EmbeddingsDispatch {
-  const existing = dispatchByGateway.get(gateway);
-  if (existing) return existing;
-  const providers = new Map<string, Provider>();
-  for (const provider of gateway.config.providers) {
-    const kind: ProviderKindInfo = providerKinds[provider.kind];
-    const baseUrl = provider.base_url ?? kind.defaultBaseUrl;
-    if (!provider.enabled || kind.format !== 'openai-chat' || baseUrl === undefined) continue;
-    providers.set(provider.id, new EmbeddingsProvider(provider.id, baseUrl, provider.headers, gateway.timeoutsFor(provider.id).connectMs));
-  }
-  const resilience = gateway.config.resilience;
-  const loop = new AttemptLoop({
-    providers,
-    keyPools: gateway.keyPools,
-    timeoutsFor: (providerId) => gateway.timeoutsFor(providerId),
-    breakers: gateway.breakers,
-    cooldowns: gateway.cooldowns,
-    authRests: gateway.authRests,
-    settings: { maxAttempts: resilience.max_attempts, retryAfterCapMs: resilience.retry_after_cap_ms, cooldownMs: resilience.cooldown_ms },
-  });
-  const dispatch = { loop, providers };
-  dispatchByGateway.set(gateway, dispatch);
-  gateway.onClose(() => Promise.allSettled([...providers.values()].map((provider) => provider.close())).then(() => undefined));
-  return dispatch;
-}
-
-/** `usage.prompt_tokens` of an OpenAI embeddings body; embeddings produce no output tokens. */
-export function embeddingUsage(body: JsonObject): Usage | undefined {
-  const usage = body.usage;
-  if (!isJsonObject(usage) || typeof usage.prompt_tokens !== 'number') return undefined;
-  return { inputTokens: usage.prompt_tokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
-}
 
 /** `POST /v1/embeddings`: only embeddings models, stable order, the chat path's failover and switches. */
 export async function handleEmbeddings(gateway: Gateway, request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../../pipeline/gateway.js';
 import { sendJson } from '../send.js';
 
 /** Liveness plus what an operator wants at a glance: providers configured and open circuits. */

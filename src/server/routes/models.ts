@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../../pipeline/gateway.js';
 import { routerAlias } from '../../catalog/model-catalog.js';
 import { sendJson } from '../send.js';
 

@@ -4,7 +4,7 @@ import { createApplicationKey } from '../../../security/create-key.js';
 import { securityOf } from '../../../security/gateway-security.js';
 import { publicKeyView } from '../../../security/key-record.js';
 import { newKeyRequestSchema } from '../../../security/key-request.js';
-import type { Gateway } from '../../gateway.js';
+import type { Gateway } from '../../../pipeline/gateway.js';
 import { readJsonBody } from '../../read-body.js';
 import { sendError, sendJson } from '../../send.js';
 import { adminRejection } from './admin-auth.js';

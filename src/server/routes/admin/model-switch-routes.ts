@@ -4,7 +4,7 @@ import { catalogRow } from '../../../catalog/catalog-rows.js';
 import type { Deployment } from '../../../catalog/deployment.js';
 import { GatewayError } from '../../../core/errors.js';
 import { PolicyRevisionConflict } from '../../../store/policy/policy-store.js';
-import type { Gateway } from '../../gateway.js';
+import type { Gateway } from '../../../pipeline/gateway.js';
 import { readJsonBody } from '../../read-body.js';
 import { sendError, sendJson } from '../../send.js';
 import { adminRejection } from './admin-auth.js';

@@ -3,7 +3,7 @@ import { GatewayError, toGatewayError } from '../../../core/errors.js';
 import type { InsightModels } from '../../../insight/insight-models.js';
 import type { LedgerStore } from '../../../store/ledger-store.js';
 import { LedgerReader } from '../../../insight/ledger-reader.js';
-import type { Gateway } from '../../gateway.js';
+import type { Gateway } from '../../../pipeline/gateway.js';
 import type { ExtraRoute } from '../../http-server.js';
 import { sendError, sendJson } from '../../send.js';
 import { adminRejection } from '../admin/admin-auth.js';

@@ -28,7 +28,7 @@ import type { PricingOptions } from '../ledger/prices/price-usage.js';
 import { deploymentPriceOverrides } from '../ledger/prices/deployment-prices.js';
 import { MemoryCacheStore } from '../store/memory/memory-cache-store.js';
 import { SemanticCache } from '../cache/semantic/semantic-cache.js';
-import { embedForSemanticCache } from '../cache/semantic/embed-for-cache.js';
+import { embedForSemanticCache } from './embed-for-cache.js';
 import { MemorySemanticCacheStore } from '../store/memory/memory-semantic-cache-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';

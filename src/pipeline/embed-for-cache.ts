@@ -1,12 +1,11 @@
-import type { Deployment } from '../../catalog/deployment.js';
-import { GatewayError, toGatewayError } from '../../core/errors.js';
-import { isJsonObject } from '../../core/json.js';
-import { startRequestRecord } from '../../core/ledger-record.js';
-import type { Turn } from '../../core/turn.js';
-import { embeddingCandidates } from '../../models/embeddings/embedding-candidates.js';
-import type { Gateway } from '../../server/gateway.js';
-import { embeddingsDispatch, embeddingUsage } from '../../server/routes/embeddings.js';
-import { reportFinished } from '../../server/request-observer.js';
+import type { Deployment } from '../catalog/deployment.js';
+import { GatewayError, toGatewayError } from '../core/errors.js';
+import { isJsonObject } from '../core/json.js';
+import { startRequestRecord } from '../core/ledger-record.js';
+import type { Turn } from '../core/turn.js';
+import { embeddingCandidates } from '../models/embeddings/embedding-candidates.js';
+import { type EmbeddingsHost, embeddingsDispatch, embeddingUsage } from './embeddings-dispatch.js';
+import { reportFinished } from './request-observer.js';
 
 /** The ledger row of a semantic lookup's embeddings call: the chat request's id with this suffix. */
 export const embeddingRequestSuffix = ':semantic-embedding';
@@ -31,7 +30,7 @@ function firstVector(body: unknown): number[] | undefined {
  * so what the semantic cache costs shows next to what it saves. Throws on any failure; the caller fails open.
  */
 export async function embedForSemanticCache(
-  gateway: Gateway,
+  gateway: EmbeddingsHost,
   request: { turn: Turn; sessionId: string | undefined; text: string },
   signal: AbortSignal,
 ): Promise<number[]> {
