@@ -6,6 +6,8 @@ import { percentileMs } from './timing.js';
 
 export interface RouteEvalReport {
   routes: number;
+  /** Training utterances kept per route (`all` = every train row). */
+  examples_per_route: number | 'all';
   train_utterances: number;
   negatives: number;
   cases: number;
@@ -13,6 +15,8 @@ export interface RouteEvalReport {
   out_of_scope: number;
   route_accuracy: number;
   oos_rejection: number;
+  /** The rejection margin in force (calibrated on the training examples unless given). */
+  route_threshold: number;
   build_ms: number;
   p50_ms: number;
   p99_ms: number;
@@ -23,12 +27,14 @@ export interface RouteEvalReport {
  * negatives) and scores every row of `cases` that is not a training row: in-scope rows must get their
  * domain, out-of-scope rows (`domain: null`) must get no route.
  */
-export function runRouteEval(trainingRows: readonly RouteRow[], caseRows: readonly RouteRow[], options: RouteClassifierOptions = {}): RouteEvalReport {
+export function runRouteEval(trainingRows: readonly RouteRow[], caseRows: readonly RouteRow[], options: RouteClassifierOptions & { examplesPerRoute?: number } = {}): RouteEvalReport {
   const byDomain = new Map<string, string[]>();
   for (const row of trainingRows) {
     if (row.split !== 'train' || !row.domain) continue;
     byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), row.text]);
   }
+  const perRoute = options.examplesPerRoute;
+  if (perRoute !== undefined) for (const [domain, texts] of byDomain) byDomain.set(domain, evenlySpaced(texts, perRoute));
   const negatives = trainingRows.filter((row) => row.split === 'oos_train').map((row) => row.text);
   const started = performance.now();
   const classifier = new RouteClassifier(
@@ -59,6 +65,7 @@ export function runRouteEval(trainingRows: readonly RouteRow[], caseRows: readon
   const round = (value: number) => Math.round(value * 10000) / 10000;
   return {
     routes: byDomain.size,
+    examples_per_route: perRoute ?? 'all',
     train_utterances: [...byDomain.values()].reduce((sum, list) => sum + list.length, 0),
     negatives: negatives.length,
     cases: scored.length,
@@ -66,8 +73,19 @@ export function runRouteEval(trainingRows: readonly RouteRow[], caseRows: readon
     out_of_scope: outOfScope,
     route_accuracy: round(inScope ? routedRight / inScope : 0),
     oos_rejection: round(outOfScope ? rejected / outOfScope : 0),
+    route_threshold: classifier.threshold,
     build_ms: Math.round(buildMs),
     p50_ms: percentileMs(durations, 50),
     p99_ms: percentileMs(durations, 99),
   };
+}
+
+/**
+ * `count` items spread evenly over the list. CLINC's train rows come grouped by intent within a domain, so
+ * an even spread keeps every intent of a route represented, as a user writing ten examples would.
+ */
+function evenlySpaced<T>(items: readonly T[], count: number): T[] {
+  if (count >= items.length) return [...items];
+  const step = items.length / count;
+  return Array.from({ length: count }, (_, index) => items[Math.floor(index * step)]!);
 }

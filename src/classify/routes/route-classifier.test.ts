@@ -27,3 +27,17 @@ describe('RouteClassifier', () => {
     expect(classifier.match('download the invoice for march').features.length).toBeGreaterThan(0);
   });
 });
+
+describe('RouteClassifier rejection', () => {
+  it('calibrates a positive threshold from held-out examples when none is given', () => {
+    const classifier = new RouteClassifier(routes, { negatives });
+    expect(classifier.threshold).toBeGreaterThanOrEqual(0);
+    expect(new RouteClassifier(routes, { negatives, threshold: 0.3 }).threshold).toBe(0.3);
+  });
+
+  it('with one route and no negatives, rejects requests that share no content word with its examples', () => {
+    const single = new RouteClassifier([routes[1]!]);
+    expect(single.match('where is my package, it has not arrived').route).toBe('shipping');
+    expect(single.match('write a sonnet about autumn leaves').route).toBeUndefined();
+  });
+});

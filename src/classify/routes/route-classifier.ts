@@ -1,9 +1,11 @@
 import { LinearModel, round } from '../text/linear-model.js';
 import type { FeatureContribution } from '../text/linear-model.js';
+import type { SparseVector } from '../text/sparse-vector.js';
 import type { TrainingExample } from '../text/train-linear-model.js';
 import { trainLinearModel } from '../text/train-linear-model.js';
 import { utteranceFeatures } from './features.js';
 import { NearestExampleIndex } from './nearest-example.js';
+import { calibrateMargin } from './rejection-calibration.js';
 
 /** A user-defined route: a name, an optional description and example utterances (like semantic-router). */
 export interface RouteDefinition {
@@ -17,6 +19,8 @@ export interface RouteMatch {
   route: string | undefined;
   /** Probability of the best route. */
   confidence: number;
+  /** Probability of the best route minus that of "no route": what the rejection threshold is compared with. */
+  margin: number;
   /** Word cosine with the best route's nearest example. */
   similarity: number;
   /** The best route even when it was rejected. */
@@ -27,11 +31,18 @@ export interface RouteMatch {
 export interface RouteClassifierOptions {
   /** Examples that belong to no route; they become an explicit "no route" class. */
   negatives?: readonly string[];
-  /** A route is given only when its probability reaches this and beats the "no route" class. */
+  /**
+   * A route is given only when its probability minus that of "no route" reaches this. Left out, it is
+   * calibrated on the examples themselves (held-out folds, see rejection-calibration.ts).
+   */
   threshold?: number;
-  /** ...and when the request's word cosine with the route's nearest example reaches this. */
+  /**
+   * Without negatives: a route also needs the request's word cosine with its nearest example to reach this.
+   * With negatives the "no route" class rejects by itself, and this gate only cost in-scope accuracy (CLINC
+   * val: 0.952 → 0.943 for one point of rejection).
+   */
   minSimilarity?: number;
-  /** How much each negative example counts against the routes (they are usually far fewer). */
+  /** How much each negative example counts against the routes; by default negatives weigh as much as one average route, capped at 5 each. */
   negativeWeight?: number;
   epochs?: number;
 }
@@ -39,10 +50,11 @@ export interface RouteClassifierOptions {
 const noRoute = '<none>';
 
 /**
- * Builds a route classifier from examples: a logistic regression over words, word pairs and character
- * trigrams with one class per route plus a "no route" class, trained deterministically in a few passes so
- * that a router can build it from configuration at start-up. Out-of-scope requests are rejected when no route
- * is probable enough.
+ * Builds a route classifier from examples: a logistic regression over words, word pairs, character trigrams
+ * and word-vector meaning, with one class per route plus a "no route" class, trained deterministically so that
+ * a router can build it from configuration at start-up. Out-of-scope requests are rejected when no route
+ * is probable enough against "no route", by a margin calibrated on held-out folds of the examples, so ten
+ * examples per route and a thousand reject alike.
  */
 export class RouteClassifier {
   readonly routes: readonly string[];
@@ -53,36 +65,51 @@ export class RouteClassifier {
 
   constructor(definitions: readonly RouteDefinition[], options: RouteClassifierOptions = {}) {
     this.routes = definitions.map((definition) => definition.name);
-    this.threshold = options.threshold ?? 0.5;
-    this.minSimilarity = options.minSimilarity ?? 0.15;
-    const classes = [...this.routes, noRoute];
-    const examples: TrainingExample[] = definitions.flatMap((definition, label) =>
-      [...definition.utterances, ...(definition.description ? [definition.description] : [])].map((text) => ({ features: utteranceFeatures(text), label })),
-    );
+    // A softmax over one route, or over routes and a "no route" class that never saw an example, is sure of
+    // itself on anything: then content words shared with an example are the scope check.
+    this.minSimilarity = options.minSimilarity ?? ((options.negatives ?? []).length ? 0 : 0.15);
+    const texts = definitions.map((definition) => [...definition.utterances, ...(definition.description ? [definition.description] : [])]);
+    const examples: TrainingExample[] = texts.flatMap((list, label) => list.map((text) => ({ features: utteranceFeatures(text), label })));
     const negatives = options.negatives ?? [];
-    const negativeWeight = options.negativeWeight ?? 5;
+    const averageRouteSize = examples.length / Math.max(1, definitions.length);
+    // A hundred negatives must not drown routes of ten examples each, nor vanish against routes of a thousand.
+    const negativeWeight = options.negativeWeight ?? Math.max(0.2, Math.min(5, averageRouteSize / Math.max(1, negatives.length)));
     for (const text of negatives) examples.push({ features: utteranceFeatures(text), label: this.routes.length, weight: negativeWeight });
-    this.nearest = new NearestExampleIndex(
-      definitions.flatMap((definition, route) => [...definition.utterances, ...(definition.description ? [definition.description] : [])].map((text) => ({ text, route }))),
-    );
-    this.model = new LinearModel(trainLinearModel(examples, { classes, epochs: options.epochs ?? 4, learningRate: 0.3, l2: 1e-4, seed: 3, pruneBelow: 0 }));
+    this.nearest = new NearestExampleIndex(texts.flatMap((list, route) => list.map((text) => ({ text, route }))));
+    const train = (subset: readonly TrainingExample[]) => new LinearModel(trainLinearModel(subset, { classes: [...this.routes, noRoute], epochs: options.epochs ?? epochsFor(subset.length), learningRate: 0.3, l2: 1e-4, seed: 3, pruneBelow: 0 }));
+    this.model = train(examples);
+    this.threshold = options.threshold ?? calibrateMargin(examples, this.routes.length, (subset) => {
+      const model = train(subset);
+      return (features: SparseVector) => marginOf(model.predict(features).probabilities, this.routes.length);
+    });
   }
 
   match(text: string): RouteMatch {
     const features = utteranceFeatures(text);
     const { probabilities } = this.model.predict(features);
-    let best = 0;
-    for (let index = 1; index < this.routes.length; index += 1) if ((probabilities[index] ?? 0) > (probabilities[best] ?? 0)) best = index;
-    const confidence = probabilities[best] ?? 0;
-    const noRouteProbability = probabilities[this.routes.length] ?? 0;
+    const { best, confidence, margin } = marginOf(probabilities, this.routes.length);
     const similarity = this.routes.length ? (this.nearest.bestSimilarityByRoute(text, this.routes.length)[best] ?? 0) : 0;
-    const accepted = this.routes.length > 0 && confidence >= this.threshold && confidence > noRouteProbability && similarity >= this.minSimilarity;
+    const accepted = this.routes.length > 0 && margin > 0 && margin >= this.threshold && similarity >= this.minSimilarity;
     return {
       route: accepted ? this.routes[best] : undefined,
       confidence: round(confidence, 4),
+      margin: round(margin, 4),
       similarity: round(similarity, 4),
       candidate: this.routes[best],
       features: this.model.explain(features, best, 5),
     };
   }
+}
+
+/** The best route, its probability, and its lead over "no route" (the last class). */
+export function marginOf(probabilities: readonly number[], routeCount: number): { best: number; confidence: number; margin: number } {
+  let best = 0;
+  for (let index = 1; index < routeCount; index += 1) if ((probabilities[index] ?? 0) > (probabilities[best] ?? 0)) best = index;
+  const confidence = probabilities[best] ?? 0;
+  return { best, confidence, margin: confidence - (probabilities[routeCount] ?? 0) };
+}
+
+/** Few examples need more passes to fit; many examples fit in a few (and must build fast at start-up). */
+function epochsFor(exampleCount: number): number {
+  return Math.max(10, Math.min(40, Math.ceil(120_000 / Math.max(1, exampleCount))));
 }

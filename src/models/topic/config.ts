@@ -78,10 +78,13 @@ export const topicRoutingConfigSchema = z
     llm: llmClassifierSchema.default(llmClassifierSchema.parse({})),
     /** User-defined routes, checked before the ARC topics; a confident route wins. */
     routes: z.array(userRouteSchema).default([]),
-    /** A route needs at least this probability (and must beat "no route"). */
-    route_threshold: z.number().min(0).max(1).default(0.5),
-    /** ...and share content words with one of its examples: word cosine with the nearest example ≥ this. */
-    route_min_similarity: z.number().min(0).max(1).default(0.15),
+    /**
+     * A route's probability must beat "no route" by at least this. Left out, it is calibrated on held-out
+     * route examples at start-up (src/classify/routes/rejection-calibration.ts).
+     */
+    route_threshold: z.number().min(0).max(1).optional(),
+    /** Word cosine with the route's nearest example must reach this (default 0.15 without `route_negatives`, 0 with). */
+    route_min_similarity: z.number().min(0).max(1).optional(),
     /** Requests that must match no route (they train the "no route" class). */
     route_negatives: z.array(z.string().min(1)).default([]),
   })
