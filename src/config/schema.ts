@@ -126,6 +126,14 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    /** Responses API responses kept for `previous_response_id`, `GET /v1/responses/{id}` and `input_items`. */
+    responses: z
+      .object({
+        ttl_ms: z.number().int().positive().default(24 * 60 * 60 * 1000),
+        max_bytes: z.number().int().positive().default(64 * 1024 * 1024),
+      })
+      .strict()
+      .prefault({}),
     routing: routingConfigSchema.default(routingConfigSchema.parse({})),
     logging: z
       .object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') })

@@ -27,6 +27,8 @@ import { ResponseCache } from '../cache/response-cache.js';
 import type { PricingOptions } from '../ledger/prices/price-usage.js';
 import { deploymentPriceOverrides } from '../ledger/prices/deployment-prices.js';
 import { MemoryCacheStore } from '../store/memory/memory-cache-store.js';
+import { MemoryResponseStore } from '../store/memory/memory-response-store.js';
+import type { ResponseStore } from '../store/response-store.js';
 import { SemanticCache } from '../cache/semantic/semantic-cache.js';
 import { embedForSemanticCache } from './embed-for-cache.js';
 import { MemorySemanticCacheStore } from '../store/memory/memory-semantic-cache-store.js';
@@ -76,6 +78,8 @@ export class Gateway {
   readonly responseCache: ResponseCache;
   /** The semantic response cache (off unless `cache.semantic.enabled`): paraphrases served from the exact cache's answers. */
   readonly semanticCache: SemanticCache;
+  /** Stored Responses API responses (`previous_response_id`), per application key, with a TTL. */
+  readonly responses: ResponseStore;
   /** The context nudge (off unless `insight.nudge` enables it): watches prompt fill, adds a note when high. */
   readonly contextNudge: ContextNudge;
   /** Tool routing mode, switchable at run time (admin API, `hermes-router router on|off|shadow`). */
@@ -163,6 +167,7 @@ export class Gateway {
       options.stores?.cache ?? new MemoryCacheStore(options.config.cache.max_bytes),
       options.config.cache,
     );
+    this.responses = options.stores?.responses ?? new MemoryResponseStore(options.config.responses.max_bytes);
     this.semanticCache = new SemanticCache(
       options.stores?.semanticCache ?? new MemorySemanticCacheStore(options.config.cache.semantic.max_namespaces),
       options.config.cache,
@@ -246,6 +251,7 @@ export class Gateway {
 
   async close(): Promise<void> {
     await Promise.allSettled(this.closeHooks.map((hook) => hook()));
+    await this.responses.close();
     await Promise.allSettled([...this.providers.values()].map((provider) => provider.close()));
   }
 }

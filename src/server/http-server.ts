@@ -5,6 +5,7 @@ import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
 import type { Gateway } from '../pipeline/gateway.js';
 import { handleChat } from './routes/chat.js';
+import { handleCreateResponse, handleStoredResponseRoutes } from './routes/responses.js';
 import { handleHealth } from './routes/health.js';
 import { handleModels } from './routes/models.js';
 import { handleEmbeddings } from './routes/embeddings.js';
@@ -69,6 +70,16 @@ async function route(
     sendError(response, denied.error, denied.format);
     return;
   }
+  if (path === '/v1/responses' || path === '/responses') {
+    if (method !== 'POST') {
+      request.resume();
+      sendError(response, new GatewayError('invalid_request', `Use POST for ${path}.`, { status: 405 }), 'openai-chat');
+      return;
+    }
+    await handleCreateResponse(gateway, request, response, { requestId: `hr_${randomUUID()}`, receivedAt: Date.now(), monotonicStart, endpoint: path });
+    return;
+  }
+  if (path.startsWith('/v1/responses/') && (await handleStoredResponseRoutes(gateway, request, response, path, new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1))))) return;
   const chatFormat = chatPaths[path];
   if (chatFormat) {
     if (method !== 'POST') {

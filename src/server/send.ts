@@ -1,10 +1,10 @@
-import type { ServerResponse } from 'node:http';
+import type { ClientResponse } from './client-response.js';
 import type { ApiFormat } from '../core/api-format.js';
 import type { GatewayError } from '../core/errors.js';
 import { renderError } from '../core/render-error.js';
 import { redactJson } from '../security/redact.js';
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(response: ClientResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.headersSent) {
     response.end();
     return;
@@ -19,7 +19,7 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 }
 
 export function sendError(
-  response: ServerResponse,
+  response: ClientResponse,
   error: GatewayError,
   format: ApiFormat,
   headers: Record<string, string> = {},

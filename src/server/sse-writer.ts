@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { ClientResponse } from './client-response.js';
 import type { ApiFormat } from '../core/api-format.js';
 
 /**
@@ -13,7 +13,7 @@ export class SseWriter {
   private capture: { frames: string[]; bytes: number; limit: number } | undefined;
 
   constructor(
-    private readonly response: ServerResponse,
+    private readonly response: ClientResponse,
     readonly format: ApiFormat,
   ) {}
 

@@ -3,6 +3,7 @@ import type { Cooldowns } from '../dispatch/cooldowns.js';
 import type { SessionAffinityStore } from '../models/affinity/session-affinity.js';
 import type { TopicSessionStore } from '../models/topic/inertia-store.js';
 import type { CacheStore } from './cache-store.js';
+import type { ResponseStore } from './response-store.js';
 import type { CounterStore } from './counter-store.js';
 import type { KeyStore } from '../security/key-store.js';
 import type { DashboardSessionStore } from '../security/dashboard/dashboard-session-store.js';
@@ -35,6 +36,8 @@ export interface GatewayStores {
   topicSessions?: TopicSessionStore;
   /** The response cache's storage (Redis in a cluster). */
   cache?: CacheStore;
+  /** Stored Responses API responses; memory when absent. */
+  responses?: ResponseStore;
   /** The semantic cache's vectors (Redis in a cluster). */
   semanticCache?: SemanticCacheStore;
   /** `models probe` results, followed while running (Postgres in a cluster); `model-probes.json` read at start when absent. */

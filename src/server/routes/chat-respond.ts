@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { ClientResponse } from '../client-response.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
 import { errorBody } from '../../core/render-error.js';
@@ -39,7 +39,7 @@ export interface Recovery {
 export interface RespondOptions {
   turn: Turn;
   first: DispatchSuccess;
-  response: ServerResponse;
+  response: ClientResponse;
   record: RequestRecord;
   signal: AbortSignal;
   facts: PreparedBodyFacts;

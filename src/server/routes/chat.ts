@@ -1,9 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { ClientResponse } from '../client-response.js';
 import type { ApiFormat } from '../../core/api-format.js';
 import { toGatewayError } from '../../core/errors.js';
 import { type AttemptRecord, type RequestRecord, startRequestRecord } from '../../core/ledger-record.js';
 import type { RouteDecision, ToolRoutingDecision } from '../../core/route-decision.js';
-import type { Turn } from '../../core/turn.js';
+import type { ClientHints, Turn } from '../../core/turn.js';
+import type { JsonObject } from '../../core/json.js';
 import type { Deployment } from '../../catalog/deployment.js';
 import type { DispatchSuccess } from '../../dispatch/attempt-loop.js';
 import type { Provider } from '../../providers/provider.js';
@@ -49,6 +51,16 @@ export interface ChatRequestContext {
   endpoint: string;
 }
 
+/**
+ * A body an inbound adapter (Responses, Gemini) already read and translated into chat completions, with the
+ * session hints it found in its own API's fields.
+ */
+export interface TranslatedInbound {
+  body: JsonObject;
+  length: number;
+  hints?: ClientHints;
+}
+
 interface Tracking {
   record: RequestRecord;
   turn?: Turn;
@@ -81,8 +93,9 @@ export async function handleChat(
   gateway: Gateway,
   format: ApiFormat,
   request: IncomingMessage,
-  response: ServerResponse,
+  response: ClientResponse,
   context: ChatRequestContext,
+  inbound?: TranslatedInbound,
 ): Promise<void> {
   const controller = new AbortController();
   response.on('close', () => {
@@ -97,11 +110,11 @@ export async function handleChat(
   gateway.inFlight.enter();
   for (const observer of gateway.observers) observer.requestStarted();
   try {
-    const { body, length } = await readJsonRequest(request, gateway.config.server.body_limit_bytes);
+    const { body, length } = inbound ?? (await readJsonRequest(request, gateway.config.server.body_limit_bytes));
     const turn = decoders[format](body, {
       requestId: context.requestId,
       receivedAt: context.receivedAt,
-      hints: readClientHints(request.headers),
+      hints: { ...readClientHints(request.headers), ...inbound?.hints },
       bodyLength: length,
     });
     tracking.turn = turn;
@@ -235,7 +248,7 @@ async function serveFromCache(
   gateway: Gateway,
   turn: Turn,
   key: string,
-  response: ServerResponse,
+  response: ClientResponse,
   tracking: Tracking,
   context: ChatRequestContext,
   similarity?: number,

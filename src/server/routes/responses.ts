@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GatewayError, toGatewayError } from '../../core/errors.js';
+import { isJsonObject, type JsonObject } from '../../core/json.js';
+import type { ClientHints } from '../../core/turn.js';
+import { clientKeyIdOf } from '../../security/principal.js';
+import type { StoredResponse } from '../../store/response-store.js';
+import { ResponsesAnswerCodec } from '../../wire/openai-responses/answer-codec.js';
+import type { ResponseEcho } from '../../wire/openai-responses/envelope.js';
+import { responsesId } from '../../wire/openai-responses/ids.js';
+import { readResponsesRequest } from '../../wire/openai-responses/request.js';
+import { responsesToChatRequest } from '../../wire/openai-responses/request-to-chat.js';
+import type { Gateway } from '../../pipeline/gateway.js';
+import { readJsonRequest } from '../read-body.js';
+import { sendError, sendJson } from '../send.js';
+import { TranslatingResponse } from '../translating-response.js';
+import { handleChat, type ChatRequestContext } from './chat.js';
+
+/** How many stored responses a `previous_response_id` chain may walk back (a guard against a cycle). */
+const maxChainLength = 10_000;
+
+/**
+ * The OpenAI Responses API on top of the chat path: a request (and the stored conversation it continues) is
+ * translated into chat completions, so tool routing, model routing, failover, the cache and the ledger treat it
+ * as any chat request and any provider can serve it; the answer is re-encoded as a response object or the
+ * Responses event stream, and stored (unless `store: false`) for `previous_response_id` and `GET`.
+ */
+export async function handleCreateResponse(gateway: Gateway, request: IncomingMessage, response: ServerResponse, context: ChatRequestContext): Promise<void> {
+  const clientKeyId = clientKeyIdOf(request);
+  let prepared: Awaited<ReturnType<typeof prepare>>;
+  try {
+    prepared = await prepare(gateway, request, clientKeyId);
+  } catch (caught) {
+    sendError(response, toGatewayError(caught), 'openai-chat', { 'x-hermes-router-request-id': context.requestId });
+    return;
+  }
+  const { parsed, chat, length, echo } = prepared;
+  const codec = new ResponsesAnswerCodec(echo, chat.customTools);
+  const translating = new TranslatingResponse(response, codec, async () => {
+    const final = codec.response;
+    if (!parsed.store || final === undefined || final['status'] === 'failed') return;
+    const stored: StoredResponse = { response: final, inputItems: withIds(parsed.inputItems) };
+    if (parsed.previousResponseId !== undefined) stored.previousResponseId = parsed.previousResponseId;
+    if (clientKeyId !== undefined) stored.clientKeyId = clientKeyId;
+    await gateway.responses.set(echo.id, stored, gateway.config.responses.ttl_ms);
+  });
+  const hints: ClientHints = {};
+  const cacheKey = parsed.body['prompt_cache_key'];
+  if (typeof cacheKey === 'string' && cacheKey.length > 0) hints.sessionId = cacheKey.slice(0, 200);
+  await handleChat(gateway, 'openai-chat', request, translating, context, { body: chat.chat, length, hints });
+  await translating.settled();
+}
+
+async function prepare(gateway: Gateway, request: IncomingMessage, clientKeyId: string | undefined) {
+  const { body, length } = await readJsonRequest(request, gateway.config.server.body_limit_bytes);
+  const parsed = readResponsesRequest(body);
+  const history = parsed.previousResponseId === undefined ? [] : await conversationBefore(gateway, parsed.previousResponseId, clientKeyId);
+  const chat = responsesToChatRequest(parsed, history);
+  const echo: ResponseEcho = {
+    id: responsesId('resp'),
+    createdAt: Math.floor(Date.now() / 1000),
+    model: parsed.model,
+    body,
+    previousResponseId: parsed.previousResponseId,
+    store: parsed.store,
+  };
+  return { parsed, chat, length, echo };
+}
+
+/** Every item of the conversation up to and including the response `id`: its chain's inputs and outputs, oldest first. */
+async function conversationBefore(gateway: Gateway, id: string, clientKeyId: string | undefined): Promise<JsonObject[]> {
+  const turns: StoredResponse[] = [];
+  let next: string | undefined = id;
+  while (next !== undefined && turns.length < maxChainLength) {
+    const stored = await readOwn(gateway, next, clientKeyId);
+    if (stored === undefined) {
+      throw new GatewayError('invalid_request', `Previous response with id '${next}' not found.`, { status: 404 });
+    }
+    turns.unshift(stored);
+    next = stored.previousResponseId;
+  }
+  return turns.flatMap((turn) => [...turn.inputItems, ...outputItems(turn.response)]);
+}
+
+function outputItems(response: JsonObject): JsonObject[] {
+  return Array.isArray(response['output']) ? response['output'].filter(isJsonObject) : [];
+}
+
+/** A stored response, if it exists and belongs to the same application key (or both have none). */
+async function readOwn(gateway: Gateway, id: string, clientKeyId: string | undefined): Promise<StoredResponse | undefined> {
+  const stored = await gateway.responses.get(id);
+  return stored !== undefined && stored.clientKeyId === clientKeyId ? stored : undefined;
+}
+
+function withIds(items: readonly JsonObject[]): JsonObject[] {
+  return items.map((item) => (typeof item['id'] === 'string' ? item : { id: responsesId('msg'), ...item }));
+}
+
+function notFound(id: string): GatewayError {
+  return new GatewayError('not_found', `No response found with id '${id}'.`);
+}
+
+const responsePath = /^\/v1\/responses\/([A-Za-z0-9_-]+)(\/input_items)?$/;
+
+/** `GET`/`DELETE /v1/responses/{id}` and `GET /v1/responses/{id}/input_items`; false when the path is not one of them. */
+export async function handleStoredResponseRoutes(gateway: Gateway, request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> {
+  const match = responsePath.exec(path);
+  if (!match) return false;
+  const id = match[1] ?? '';
+  const method = request.method ?? 'GET';
+  const clientKeyId = clientKeyIdOf(request);
+  request.resume();
+  try {
+    const stored = await readOwn(gateway, id, clientKeyId);
+    if (match[2] !== undefined) {
+      if (method !== 'GET') throw new GatewayError('invalid_request', `Use GET for ${path}.`, { status: 405 });
+      if (stored === undefined) throw notFound(id);
+      const items = query.get('order') === 'asc' ? stored.inputItems : [...stored.inputItems].reverse();
+      sendJson(response, 200, { object: 'list', data: items, first_id: items[0]?.['id'] ?? null, last_id: items.at(-1)?.['id'] ?? null, has_more: false });
+      return true;
+    }
+    if (method === 'GET') {
+      if (stored === undefined) throw notFound(id);
+      sendJson(response, 200, stored.response);
+    } else if (method === 'DELETE') {
+      if (stored === undefined || !(await gateway.responses.delete(id))) throw notFound(id);
+      sendJson(response, 200, { id, object: 'response', deleted: true });
+    } else {
+      throw new GatewayError('invalid_request', `Use GET or DELETE for ${path}.`, { status: 405 });
+    }
+  } catch (caught) {
+    sendError(response, toGatewayError(caught), 'openai-chat', { 'x-hermes-router-request-id': `hr_${randomUUID()}` });
+  }
+  return true;
+}
