@@ -97,6 +97,12 @@ const serverSchema = z
     host: z.string().min(1).default('127.0.0.1'),
     port: z.number().int().min(0).max(65_535).default(8319),
     body_limit_bytes: z.number().int().positive().default(16 * 1024 * 1024),
+    /**
+     * The largest upstream answer read into memory (a non-streamed body, or one event of a stream); larger
+     * answers are cut off and the client gets a 502 in its format. Streams are relayed event by event, so their
+     * total length is not limited.
+     */
+    upstream_response_limit_bytes: z.number().int().positive().default(16 * 1024 * 1024),
     /** Graceful shutdown: how long in-flight requests may run after SIGTERM. */
     shutdown_grace_ms: z.number().int().nonnegative().default(10_000),
   })

@@ -17,6 +17,7 @@ export const errorClasses = [
   'upstream_bad_request', // other upstream 4xx: returned to the client unchanged
   'upstream_auth', // upstream 401/403: that key is disabled
   'upstream_server_error', // upstream 5xx
+  'upstream_too_large', // an upstream answer over server.upstream_response_limit_bytes: final, not retried
   'timeout', // connect, first-byte or idle timeout
   'connection', // reset, refused, DNS
   'stream_interrupted', // the stream broke after bytes reached the client
@@ -39,6 +40,7 @@ const defaultStatus: Record<ErrorClass, number> = {
   upstream_bad_request: 400,
   upstream_auth: 502,
   upstream_server_error: 502,
+  upstream_too_large: 502,
   timeout: 504,
   connection: 502,
   stream_interrupted: 502,

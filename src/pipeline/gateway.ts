@@ -129,7 +129,7 @@ export class Gateway {
     options.config.providers.forEach((providerConfig, index) => {
       if (!providerConfig.enabled) return;
       const timeouts = { ...options.config.timeouts, ...providerConfig.timeouts };
-      this.providers.set(providerConfig.id, createProvider(providerConfig, timeouts.connect_ms, index));
+      this.providers.set(providerConfig.id, createProvider(providerConfig, timeouts.connect_ms, index, options.config.server.upstream_response_limit_bytes));
       this.keyPools.set(providerConfig.id, KeyPool.fromConfig(providerConfig, options.env));
       this.timeouts.set(providerConfig.id, {
         connectMs: timeouts.connect_ms,

@@ -11,6 +11,7 @@ interface FactorySettings {
   baseUrl: string;
   headers: Record<string, string>;
   connectTimeoutMs: number;
+  responseLimitBytes?: number;
 }
 
 /** Adapter id → factory. Adding an adapter is one folder and one line here. */
@@ -19,7 +20,7 @@ const adapterFactories = {
   anthropic: (settings: FactorySettings) => new AnthropicProvider(settings),
 } as const satisfies Record<ProviderKindInfo['adapter'], (settings: FactorySettings) => Provider>;
 
-export function createProvider(config: ProviderConfig, connectTimeoutMs: number, index: number): Provider {
+export function createProvider(config: ProviderConfig, connectTimeoutMs: number, index: number, responseLimitBytes?: number): Provider {
   const kind: ProviderKindInfo = providerKinds[config.kind];
   const baseUrl = config.base_url ?? kind.defaultBaseUrl;
   if (!baseUrl) {
@@ -27,5 +28,11 @@ export function createProvider(config: ProviderConfig, connectTimeoutMs: number,
       `providers[${index}].base_url: required for kind "${config.kind}" (e.g. http://127.0.0.1:8000/v1)`,
     ]);
   }
-  return adapterFactories[kind.adapter]({ id: config.id, baseUrl, headers: config.headers, connectTimeoutMs });
+  return adapterFactories[kind.adapter]({
+    id: config.id,
+    baseUrl,
+    headers: config.headers,
+    connectTimeoutMs,
+    ...(responseLimitBytes === undefined ? {} : { responseLimitBytes }),
+  });
 }

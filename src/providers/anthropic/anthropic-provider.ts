@@ -7,6 +7,8 @@ export interface AnthropicSettings {
   baseUrl: string;
   headers: Record<string, string>;
   connectTimeoutMs: number;
+  /** `server.upstream_response_limit_bytes` (the transport's default when absent). */
+  responseLimitBytes?: number;
 }
 
 const defaultAnthropicVersion = '2023-06-01';
@@ -23,7 +25,7 @@ export class AnthropicProvider implements Provider {
     this.id = settings.id;
     // Accept both `https://api.anthropic.com` and `https://api.anthropic.com/v1` as the base.
     this.baseUrl = settings.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
-    this.transport = new HttpTransport(settings.id, 'anthropic-messages', settings.connectTimeoutMs);
+    this.transport = new HttpTransport(settings.id, 'anthropic-messages', settings.connectTimeoutMs, settings.responseLimitBytes);
   }
 
   private headers(apiKey: string | undefined, forwarded: Record<string, string>): Record<string, string> {

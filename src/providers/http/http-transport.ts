@@ -8,6 +8,7 @@ import type { ProviderResponse, ProviderTimeouts } from '../provider.js';
 import { classifyStatusAndDrain } from './read-error-body.js';
 import { classifyTransportError } from './classify-transport-error.js';
 import { sseEvents } from './sse-events.js';
+import { defaultResponseLimitBytes, readBounded, responseTooLarge } from './response-limit.js';
 
 export interface TransportRequest {
   url: string;
@@ -30,6 +31,8 @@ export class HttpTransport {
     private readonly providerId: string,
     private readonly format: ApiFormat,
     connectTimeoutMs: number,
+    /** The largest buffered body, or single stream event, read from this provider. */
+    private readonly responseLimitBytes: number = defaultResponseLimitBytes,
   ) {
     this.agent = new Agent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 30_000, connections: 128 });
   }
@@ -60,7 +63,7 @@ export class HttpTransport {
     }
     let text: string;
     try {
-      text = await response.body.text();
+      text = await readBounded(response.body, this.responseLimitBytes, () => responseTooLarge(this.providerId, this.responseLimitBytes, 'response'));
     } catch (error) {
       throw classifyTransportError(error, this.providerId, request.signal);
     }
@@ -79,7 +82,7 @@ export class HttpTransport {
 
   private async *guardedEvents(response: Dispatcher.ResponseData, signal: AbortSignal) {
     try {
-      yield* sseEvents(response.body);
+      yield* sseEvents(response.body, this.responseLimitBytes, () => responseTooLarge(this.providerId, this.responseLimitBytes, 'stream event'));
     } catch (error) {
       throw classifyTransportError(error, this.providerId, signal);
     } finally {
@@ -108,7 +111,7 @@ export class HttpTransport {
     if (response.statusCode >= 400) {
       throw await classifyStatusAndDrain(response, flat, this.format, this.providerId, signal);
     }
-    const text = await response.body.text();
+    const text = await readBounded(response.body, this.responseLimitBytes, () => responseTooLarge(this.providerId, this.responseLimitBytes, 'response'));
     try {
       return JSON.parse(text);
     } catch {

@@ -8,6 +8,8 @@ export interface OpenAiCompatibleSettings {
   baseUrl: string;
   headers: Record<string, string>;
   connectTimeoutMs: number;
+  /** `server.upstream_response_limit_bytes` (the transport's default when absent). */
+  responseLimitBytes?: number;
   /** Named hooks vendors may set instead of subclassing. */
   hooks?: {
     /** Adjust the body just before it is sent (e.g. a vendor that rejects a standard field). */
@@ -29,7 +31,7 @@ export class OpenAiCompatibleProvider implements Provider {
   constructor(private readonly settings: OpenAiCompatibleSettings) {
     this.id = settings.id;
     this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
-    this.transport = new HttpTransport(settings.id, 'openai-chat', settings.connectTimeoutMs);
+    this.transport = new HttpTransport(settings.id, 'openai-chat', settings.connectTimeoutMs, settings.responseLimitBytes);
   }
 
   private headers(apiKey: string | undefined): Record<string, string> {
