@@ -8,6 +8,7 @@ import { cacheConfigSchema } from '../cache/config.js';
 import { topicRoutingConfigSchema } from '../models/topic/config.js';
 import { authConfigSchema } from '../security/config.js';
 import { storageConfigSchema } from '../store/config.js';
+import { budgetsConfigSchema } from '../budgets/config.js';
 
 const pricesSchema = z
   .object({
@@ -124,6 +125,8 @@ export const configSchema = z
     cache: cacheConfigSchema.prefault({}),
     topic_routing: topicRoutingConfigSchema.prefault({}),
     auth: authConfigSchema.prefault({}),
+    /** Spend and token guards per session, day and month (`src/budgets/`); none by default. */
+    budgets: budgetsConfigSchema.prefault({}),
     sessions: z
       .object({
         /** A session untouched this long is forgotten; its next request is treated as resumed. */

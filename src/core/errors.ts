@@ -12,6 +12,7 @@ export const errorClasses = [
   'model_not_found', // 404
   'not_found', // unknown route
   'rate_limited', // 429 from upstream or a local limit
+  'budget_exceeded', // a configured spend or token budget is used up (429; clients must not retry before it resets)
   'context_length', // the prompt does not fit the model's window
   'content_filter', // the provider refused on content grounds: never retried
   'upstream_bad_request', // other upstream 4xx: returned to the client unchanged
@@ -35,6 +36,7 @@ const defaultStatus: Record<ErrorClass, number> = {
   model_not_found: 404,
   not_found: 404,
   rate_limited: 429,
+  budget_exceeded: 429,
   context_length: 400,
   content_filter: 400,
   upstream_bad_request: 400,

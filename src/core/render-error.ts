@@ -10,6 +10,7 @@ const openAiType: Record<ErrorClass, string> = {
   model_not_found: 'invalid_request_error',
   not_found: 'invalid_request_error',
   rate_limited: 'rate_limit_error',
+  budget_exceeded: 'insufficient_quota',
   context_length: 'invalid_request_error',
   content_filter: 'invalid_request_error',
   upstream_bad_request: 'invalid_request_error',
@@ -29,6 +30,7 @@ const openAiCode: Partial<Record<ErrorClass, string>> = {
   context_length: 'context_length_exceeded',
   content_filter: 'content_filter',
   rate_limited: 'rate_limit_exceeded',
+  budget_exceeded: 'insufficient_quota',
   payload_too_large: 'payload_too_large',
 };
 
@@ -40,6 +42,7 @@ const anthropicType: Record<ErrorClass, string> = {
   model_not_found: 'not_found_error',
   not_found: 'not_found_error',
   rate_limited: 'rate_limit_error',
+  budget_exceeded: 'rate_limit_error',
   context_length: 'invalid_request_error',
   content_filter: 'invalid_request_error',
   upstream_bad_request: 'invalid_request_error',

@@ -25,7 +25,10 @@ import { installTopicRouter } from '../models/topic/install-topic-router.js';
 import { ContextNudge } from '../insight/context-nudge.js';
 import { ResponseCache } from '../cache/response-cache.js';
 import type { PricingOptions } from '../ledger/prices/price-usage.js';
-import { deploymentPriceOverrides } from '../ledger/prices/deployment-prices.js';
+import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
+import { priceUsage } from '../ledger/prices/price-usage.js';
+import { priceRecord } from '../ledger/price-record.js';
+import { BudgetGuard } from '../budgets/budget-guard.js';
 import { MemoryCacheStore } from '../store/memory/memory-cache-store.js';
 import { MemoryResponseStore } from '../store/memory/memory-response-store.js';
 import type { ResponseStore } from '../store/response-store.js';
@@ -82,6 +85,8 @@ export class Gateway {
   readonly responses: ResponseStore;
   /** The context nudge (off unless `insight.nudge` enables it): watches prompt fill, adds a note when high. */
   readonly contextNudge: ContextNudge;
+  /** `budgets:`: soft warnings and hard 429s per session, day and month (inactive when none is configured). */
+  readonly budgets: BudgetGuard;
   /** Tool routing mode, switchable at run time (admin API, `hermes-router router on|off|shadow`). */
   toolRoutingMode: ToolRoutingMode;
   private readonly timeouts = new Map<string, ProviderTimeouts>();
@@ -163,6 +168,19 @@ export class Gateway {
       overrides: { ...deploymentPriceOverrides(this.catalog.deployments), ...options.config.ledger.prices },
       providerKinds: Object.fromEntries(options.config.providers.map((provider) => [provider.id, provider.kind])),
     };
+    const upstreamModels = deploymentUpstreamModels(this.catalog.deployments);
+    this.budgets = new BudgetGuard({
+      config: options.config.budgets,
+      ...(options.stores?.budgets ? { store: options.stores.budgets } : {}),
+      priceOf: (deployment, usage) => {
+        const found = this.catalog.find(deployment.providerId, deployment.modelId);
+        return priceUsage(deployment.providerId, found?.upstreamModel ?? deployment.modelId, usage, this.pricing).costUsd ?? 0;
+      },
+      // Priced as the ledger prices the row, so a dollar budget counts the dollars the reports show.
+      costOf: (record) => (typeof record.costUsd === 'number' ? record.costUsd : (priceRecord(record, { ...this.pricing, upstreamModels }).costUsd ?? 0)),
+      logger: this.logger.child({ component: 'budgets' }),
+    });
+    this.observers.push(this.budgets);
     this.responseCache = new ResponseCache(
       options.stores?.cache ?? new MemoryCacheStore(options.config.cache.max_bytes),
       options.config.cache,

@@ -16,6 +16,10 @@ import { exportLimiterMetrics } from '../security/limit-metrics.js';
 import { exportAuthRestMetrics } from '../dispatch/auth-rest-metrics.js';
 import { dailyTotalsFromLedger } from '../security/daily-totals-from-ledger.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
+import { rebuildBudgetsFromLedger } from '../budgets/budgets-from-ledger.js';
+import { budgetRules } from '../budgets/rules.js';
+import { exportBudgetMetrics } from '../budgets/budget-metrics.js';
+import { MemoryBudgetCounterStore } from '../store/memory/memory-budget-counter-store.js';
 import { createLogger, startGateway } from './start-gateway.js';
 import type { RunningGateway } from './start-gateway.js';
 
@@ -75,6 +79,10 @@ export async function runConfiguredGateway(options: {
   // One instance counts per-key daily totals in memory: start them from today's ledger rows, so a restart does not
   // reset a key's daily budget (a cluster keeps them in Redis).
   const dailyTotals = cluster ? undefined : await dailyTotalsFromLedger(ledger.store, { logger: logger.child({ component: 'key-limits' }) });
+  // Budgets: a cluster's counters are in Redis; one instance keeps them in memory. Either way they start from the
+  // ledger (a counter that already exists is left alone), so a restart does not hand out a fresh day or month.
+  const budgetCounters = cluster?.gatewayStores.budgets ?? new MemoryBudgetCounterStore();
+  await rebuildBudgetsFromLedger(ledger.store, budgetRules(options.config.budgets), budgetCounters, { logger: logger.child({ component: 'budgets' }) });
   const shutdown = async (): Promise<void> => {
     await ledger.close();
     await cluster?.close();
@@ -106,8 +114,7 @@ export async function runConfiguredGateway(options: {
       dashboard.close();
       await shutdown();
     },
-    ...(cluster ? { stores: cluster.gatewayStores } : {}),
-    ...(dailyTotals ? { stores: { counters: dailyTotals } } : {}),
+    stores: cluster ? cluster.gatewayStores : { budgets: budgetCounters, ...(dailyTotals ? { counters: dailyTotals } : {}) },
       // First start without HERMES_ROUTER_ADMIN_KEY: generate one, store its hash, show it once. Not in a
       // cluster: instances starting together would each replace the others' key (set the variable on each).
       generateAdminKey: cluster === undefined,
@@ -120,6 +127,7 @@ export async function runConfiguredGateway(options: {
   dashboardSecurity = gatewaySecurityOf(running.gateway);
   running.gateway.onBreakerChange((key, state) => metrics.setCircuitState(key, state));
   exportAuthRestMetrics(running.gateway.authRests, (listener) => running.gateway.onAuthRest(listener), metrics.registry);
+  exportBudgetMetrics(running.gateway.budgets, metrics.registry);
   if (cluster) {
     exportLimiterMetrics(running.security.limiter, metrics.registry);
     cluster.routingState.followPolicy(running.gateway.switches);

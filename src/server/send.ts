@@ -27,6 +27,8 @@ export function sendError(
   const rendered = renderError(error, format);
   const extra: Record<string, string> = { ...headers };
   if (error.retryAfterMs !== undefined && error.status === 429) extra['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
+  // A spent budget comes back only when its window resets: the SDKs' automatic 429 retries would be wasted calls.
+  if (error.errorClass === 'budget_exceeded') extra['x-should-retry'] = 'false';
   // The last gate before a client: no configured secret leaves in an error, whichever path built it.
   sendJson(response, rendered.status, redactJson(rendered.body), extra);
 }

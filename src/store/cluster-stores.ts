@@ -26,6 +26,7 @@ import { SharedStateHealth, type StateLogger, silentStateLogger } from './redis/
 import { RedisRoutingStateChannel } from './redis/redis-routing-state-channel.js';
 import { RedisChangeAnnouncements } from './redis/redis-change-announcements.js';
 import { RedisCounterStore } from './redis/redis-counter-store.js';
+import { RedisBudgetCounterStore } from './redis/redis-budget-counter-store.js';
 import { RedisDashboardSessionStore } from './redis/redis-dashboard-session-store.js';
 import { SharedRoutingState } from './shared-routing-state.js';
 import { RedisCacheStore } from './redis/redis-cache-store.js';
@@ -180,6 +181,7 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       keys: keyStore,
       probes: probeStore,
       counters: new RedisCounterStore(client, storage.redis_key_prefix),
+      budgets: new RedisBudgetCounterStore(client, storage.redis_key_prefix),
       dashboardSessions: new RedisDashboardSessionStore({ client, keyPrefix: storage.redis_key_prefix }),
       cache: new RedisCacheStore(client, storage.redis_key_prefix, options.cacheMaxEntryBytes ?? 8 * 1024 * 1024),
       semanticCache: new RedisSemanticCacheStore(client, storage.redis_key_prefix),

@@ -5,6 +5,7 @@ import type { TopicSessionStore } from '../models/topic/inertia-store.js';
 import type { CacheStore } from './cache-store.js';
 import type { ResponseStore } from './response-store.js';
 import type { CounterStore } from './counter-store.js';
+import type { BudgetCounterStore } from './budget-counter-store.js';
 import type { KeyStore } from '../security/key-store.js';
 import type { DashboardSessionStore } from '../security/dashboard/dashboard-session-store.js';
 import type { SemanticCacheStore } from './semantic-cache-store.js';
@@ -23,6 +24,8 @@ export interface GatewayStores {
   keys?: KeyStore;
   /** Per-key rate and budget counters (Redis in a cluster); memory when absent. */
   counters?: CounterStore;
+  /** `budgets:` counters (Redis in a cluster; memory rebuilt from the ledger for one instance). */
+  budgets?: BudgetCounterStore;
   /** Dashboard logins (Redis in a cluster, so a login holds on every instance); memory when absent. */
   dashboardSessions?: DashboardSessionStore;
   /** The policy store and the document read from it before the gateway started. */

@@ -33,6 +33,7 @@ import { cacheIneligibility, cacheKey } from '../../cache/response-cache.js';
 import { priceUsage } from '../../ledger/prices/price-usage.js';
 import { clientKeyIdOf } from '../../security/principal.js';
 import { restrictCandidates } from '../../security/restrict-candidates.js';
+import { budgetSubjectOf, budgetWarningHeader } from '../budget-subject.js';
 import { routingSignature } from '../../interceptors/signature/routing-signature.js';
 import { respond } from './chat-respond.js';
 import type { Recovery } from './chat-respond.js';
@@ -157,8 +158,15 @@ export async function handleChat(
     // A key limited to some providers or models only ever reaches those.
     // A model the client named must itself be allowed (403 otherwise), not quietly replaced by its fallback.
     const named = gateway.modelRouter.isAutomatic(turn.requestedModel) ? [] : gateway.catalog.resolve(turn.requestedModel);
-    const candidates = restrictCandidates(request, routed, turn.requestedModel, named);
+    const allowed = restrictCandidates(request, routed, turn.requestedModel, named);
     decision.models = modelDecision;
+    // Budgets: candidates whose model or provider budget is spent drop out; a spent gateway, session or key
+    // budget refuses with 429. An estimate is held until the request finishes.
+    const budget = await gateway.budgets.admit(turn.requestId, budgetSubjectOf(request, session.id), allowed, {
+      inputTokens: turn.estimatedInputTokens,
+      outputTokens: gateway.budgets.outputEstimate(turn.body.max_tokens ?? turn.body.max_completion_tokens),
+    });
+    const candidates = budget.candidates;
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
     const forwardQuery = forwardableQuery(request.url);
     const plan = {
@@ -196,6 +204,7 @@ export async function handleChat(
         ...routingHeaders(turn.requestId, Math.max(0, performance.now() - context.monotonicStart - upstreamTime(tracking.record.attempts)), served, route),
         // Clients send it back in If-Match to learn (409) that the switches changed under them.
         'x-hermes-router-policy-revision': String(gateway.switches.revision),
+        ...budgetWarningHeader(budget.warnings),
       }),
       onText: (text) => {
         tracking.responseText = text;

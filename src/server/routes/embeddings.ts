@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { restrictCandidates } from '../../security/restrict-candidates.js';
+import { budgetSubjectOf, budgetWarningHeader } from '../budget-subject.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import { startRequestRecord } from '../../core/ledger-record.js';
 import { embeddingsDispatch, embeddingUsage } from '../../pipeline/embeddings-dispatch.js';
@@ -33,7 +34,7 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     record.requestedModel = requestedModel ?? '';
     const dispatch = embeddingsDispatch(gateway);
     // A key limited to some providers or models only ever reaches those, as on the chat route.
-    const candidates = restrictCandidates(
+    const allowed = restrictCandidates(
       request,
       embeddingCandidates(
         gateway.catalog,
@@ -44,6 +45,10 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
       requestedModel ?? '',
       requestedModel === undefined || requestedModel === routerAlias ? [] : gateway.catalog.resolve(requestedModel),
     );
+    // Budgets as on the chat route: about four characters a token, no output.
+    const inputCharacters = JSON.stringify(body.input).length;
+    const budget = await gateway.budgets.admit(requestId, budgetSubjectOf(request, undefined), allowed, { inputTokens: Math.ceil(inputCharacters / 4), outputTokens: 0 });
+    const candidates = budget.candidates;
     const success = await dispatch.loop.run({
       candidates,
       stream: false,
@@ -72,6 +77,7 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
       'x-hermes-router-model': success.deployment.qualifiedName,
       'x-hermes-router-provider': success.deployment.providerId,
       'x-hermes-router-route': route,
+      ...budgetWarningHeader(budget.warnings),
     });
   } catch (caught) {
     const error = toGatewayError(caught);

@@ -1,0 +1,15 @@
+import type { IncomingMessage } from 'node:http';
+import type { BudgetSubject } from '../budgets/counters.js';
+import { principalOf } from '../security/principal.js';
+
+/** Who a request counts as for `budgets:`: its session, and its application key by id and name. */
+export function budgetSubjectOf(request: IncomingMessage, sessionId: string | undefined): BudgetSubject {
+  const principal = principalOf(request);
+  const key = principal?.kind === 'application' ? { keyId: principal.key.id, keyName: principal.key.name } : {};
+  return { ...(sessionId === undefined ? {} : { sessionId }), ...key };
+}
+
+/** The response header that carries soft-limit warnings (empty when none). */
+export function budgetWarningHeader(warnings: readonly string[]): Record<string, string> {
+  return warnings.length === 0 ? {} : { 'x-hermes-router-budget-warning': warnings.join('; ') };
+}

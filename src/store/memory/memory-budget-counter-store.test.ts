@@ -1,0 +1,4 @@
+import { describeBudgetCounterStoreContract } from '../budget-counter-store.contract.js';
+import { MemoryBudgetCounterStore } from './memory-budget-counter-store.js';
+
+describeBudgetCounterStoreContract('memory', () => new MemoryBudgetCounterStore());
