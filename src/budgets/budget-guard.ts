@@ -6,7 +6,7 @@ import { estimateUsage } from '../ledger/estimate-usage.js';
 import type { EstimateSource } from '../ledger/estimate-usage.js';
 import type { BudgetCharge, BudgetCounterStore } from '../store/budget-counter-store.js';
 import { MemoryBudgetCounterStore } from '../store/memory/memory-budget-counter-store.js';
-import type { BudgetsConfig } from './config.js';
+import type { BudgetsConfig } from '../config/budgets.js';
 import { counterName, deploymentRules, requestRules } from './counters.js';
 import { windowAt } from './windows.js';
 import type { BoundRule, BudgetDeployment, BudgetSubject } from './counters.js';

@@ -1,4 +1,4 @@
-import type { BudgetAmounts, BudgetsConfig } from './config.js';
+import type { BudgetAmounts, BudgetsConfig } from '../config/budgets.js';
 
 export type BudgetScope = 'gateway' | 'model' | 'provider' | 'key';
 export type BudgetWindow = 'session' | 'day' | 'month';

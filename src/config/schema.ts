@@ -8,7 +8,7 @@ import { cacheConfigSchema } from '../cache/config.js';
 import { topicRoutingConfigSchema } from '../models/topic/config.js';
 import { authConfigSchema } from '../security/config.js';
 import { storageConfigSchema } from '../store/config.js';
-import { budgetsConfigSchema } from '../budgets/config.js';
+import { budgetsConfigSchema } from './budgets.js';
 
 const pricesSchema = z
   .object({

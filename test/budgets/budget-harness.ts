@@ -1,5 +1,5 @@
 import type { ConfigInput } from '../../src/config/schema.js';
-import type { BudgetsConfig } from '../../src/budgets/config.js';
+import type { BudgetsConfig } from '../../src/config/budgets.js';
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';
 import type { StartGatewayOptions } from '../../src/server/start-gateway.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildBudgetsFromLedger } from '../../src/budgets/budgets-from-ledger.js';
 import { BudgetGuard } from '../../src/budgets/budget-guard.js';
 import { budgetRules } from '../../src/budgets/rules.js';
-import { budgetsConfigSchema } from '../../src/budgets/config.js';
+import { budgetsConfigSchema } from '../../src/config/budgets.js';
 import { parseConfig } from '../../src/config/load.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { makeRequestRecord } from '../../src/store/ledger-store.fixtures.js';
