@@ -21,6 +21,7 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'router off': { summary: 'Switch tool routing off (live)', load: async () => (await import('./router-mode.js')).routerCommands.off },
   'router status': { summary: 'Show the tool routing mode', load: async () => (await import('./router-mode.js')).routerCommands.status },
   'report routing': { summary: 'Tool surfaces, tokens saved, recoveries and model routes', load: async () => (await import('./report-routing.js')).reportRoutingCommand },
+  dashboard: { summary: 'Print the dashboard address with a one-time login link', load: async () => (await import('./dashboard.js')).dashboardCommand },
   doctor: { summary: 'Check config, providers, port and data directory', load: async () => (await import('./doctor.js')).doctorCommand },
   'eval tools': { summary: 'Measure first-turn tool routing on labelled cases', load: async () => (await import('./eval-tools.js')).evalToolsCommand },
   'eval topics': { summary: 'Measure topic routing (or user-defined routes on CLINC rows)', load: async () => (await import('./eval-topics.js')).evalTopicsCommand },

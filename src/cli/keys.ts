@@ -1,4 +1,5 @@
 import { AdminKey } from '../security/admin-key.js';
+import { writeAdminKeyFile } from '../security/admin-key-file.js';
 import { createApplicationKey } from '../security/create-key.js';
 import { publicKeyView } from '../security/key-record.js';
 import type { ApplicationKey } from '../security/key-record.js';
@@ -165,7 +166,15 @@ export const keysAdminResetCommand: Command = {
       const adminKey = new AdminKey(store, context.env);
       const secret = await adminKey.generate();
       const shadowed = adminKey.source === 'env' ? '\nHERMES_ROUTER_ADMIN_KEY is set and wins over this key while it is set.\n' : '';
-      return finish(context, setup.json, `New admin key (shown once; only its hash is stored):\n\n  ${secret}\n${shadowed}`, { admin_key: secret, source: adminKey.source });
+      // One instance: saved for the CLI on this machine as the gateway's first start does. A cluster's instances
+      // share the key through Postgres and may run elsewhere, so nothing is written locally.
+      const keyFile = setup.config.storage.kind === 'cluster' ? undefined : writeAdminKeyFile(setup.dataDir, secret);
+      const saved = keyFile ? `Saved to ${keyFile} (readable only by you); the CLI on this machine reads it.\n` : '';
+      return finish(context, setup.json, `New admin key:\n\n  ${secret}\n\n${saved}${shadowed}`, {
+        admin_key: secret,
+        source: adminKey.source,
+        ...(keyFile ? { key_file: keyFile } : {}),
+      });
     });
   },
 };

@@ -2,6 +2,7 @@ import { ModelCatalog } from '../catalog/model-catalog.js';
 import { ModelSwitches } from '../models/switches/model-switches.js';
 import { FilePolicyStore, policyFilePath } from '../store/policy/file-policy-store.js';
 import { gatewayRunning, gatewayUrl } from './running-gateway.js';
+import { adminCredential } from './admin-credential.js';
 import type { Command, CommandContext } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 
@@ -60,12 +61,12 @@ function switchCommand(action: 'enable' | 'disable'): Command {
       let outcome: SwitchOutcome;
       try {
         if (await gatewayRunning(url)) {
-          const adminKey = context.env.HERMES_ROUTER_ADMIN_KEY;
-          if (!adminKey) {
-            context.stderr.write(`A gateway is running at ${url}; set HERMES_ROUTER_ADMIN_KEY (the same value it runs with) so this command can switch the model live.\n`);
+          const credential = adminCredential(context.env, setup.dataDir);
+          if (credential.key === undefined) {
+            context.stderr.write(`A gateway is running at ${url}; to switch the model live, ${credential.advice}.\n`);
             return 1;
           }
-          outcome = await viaGateway(url, adminKey, provider, model, enabled);
+          outcome = await viaGateway(url, credential.key, provider, model, enabled);
         } else {
           const store = new FilePolicyStore(policyFilePath(setup.dataDir, context.env));
           const switches = new ModelSwitches(store, store.loadSync());

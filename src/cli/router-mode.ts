@@ -7,6 +7,7 @@ import { toolRoutingModes } from '../tools/config.js';
 import type { ToolRoutingMode } from '../tools/config.js';
 import { saveRouterMode, startingRouterMode } from '../tools/router-mode-policy.js';
 import { gatewayRunning, gatewayUrl } from './running-gateway.js';
+import { adminCredential } from './admin-credential.js';
 import type { Command, CommandContext } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 
@@ -74,12 +75,12 @@ function routerCommand(action: ToolRoutingMode | 'status'): Command {
       let target: string;
       try {
         if (await gatewayRunning(url)) {
-          const adminKey = context.env.HERMES_ROUTER_ADMIN_KEY;
-          if (!adminKey) {
-            context.stderr.write(`A gateway is running at ${url}; set HERMES_ROUTER_ADMIN_KEY (the value it runs with) to use the admin API.\n`);
+          const credential = adminCredential(context.env, setup.dataDir);
+          if (credential.key === undefined) {
+            context.stderr.write(`A gateway is running at ${url}; to use its admin API, ${credential.advice}.\n`);
             return 1;
           }
-          mode = await viaGateway(url, adminKey, action);
+          mode = await viaGateway(url, credential.key, action);
           via = 'gateway';
           target = url;
         } else {

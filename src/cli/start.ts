@@ -4,6 +4,7 @@ import { loadConfig } from '../config/load.js';
 import { resolveDataDir } from '../config/paths.js';
 import { runConfiguredGateway } from '../server/run-configured-gateway.js';
 import { StartupRefused } from '../security/open-security.js';
+import { loginLinkPath } from '../security/dashboard/login-links.js';
 import { flagsOrExit, parsePort } from './arguments.js';
 import type { Command } from './command.js';
 import { describePortInUse } from './port-holder.js';
@@ -78,10 +79,16 @@ export const startCommand: Command = {
     );
     if (running.generatedAdminKey) {
       context.stdout.write(
-        `\nAdmin key (shown once; only its hash is stored): ${running.generatedAdminKey}\n` +
-          'Use it as HERMES_ROUTER_ADMIN_KEY for the admin API, the dashboard login and `router`/`models`/`keys` commands.\n',
+        `\nAdmin key (new): ${running.generatedAdminKey}\n` +
+          (running.adminKeyFile ? `  saved to ${running.adminKeyFile} (readable only by you): \`router\`, \`models\` and \`keys\` on this machine read it.\n` : '') +
+          '  From another machine, set HERMES_ROUTER_ADMIN_KEY to it.\n',
       );
     }
+    const linkMinutes = Math.round(running.security.loginLinks.ttlMs / 60_000);
+    context.stdout.write(
+      `\nDashboard login link (works once, for ${linkMinutes} minutes): ${running.url}${loginLinkPath}?token=${running.security.loginLinks.issue()}\n` +
+        '  A new one: hermes-router dashboard\n',
+    );
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         context.stdout.write(`\n${signal}: finishing in-flight requests…\n`);

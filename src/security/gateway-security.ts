@@ -8,6 +8,7 @@ import type { AuthConfig } from './config.js';
 import { presentedKeys } from './credentials.js';
 import { applicationKeyId } from './create-key.js';
 import type { DashboardSessionStore } from './dashboard/dashboard-session-store.js';
+import { DashboardLoginLinks } from './dashboard/login-links.js';
 import { DashboardSessions } from './dashboard/sessions.js';
 import { FileKeyStore, keyFilePath } from './file-key-store.js';
 import { allowedHostNames, hostAllowed, originAllowed } from './host-origin.js';
@@ -60,6 +61,8 @@ export class GatewaySecurity {
   readonly adminKey: AdminKey;
   readonly limiter: KeyLimiter;
   readonly sessions: DashboardSessions;
+  /** One-time dashboard login links (printed at start, or issued to the admin by `hermes-router dashboard`). */
+  readonly loginLinks: DashboardLoginLinks;
   readonly loopback: boolean;
   readonly allowedHosts: ReadonlySet<string>;
   private readonly config: AuthConfig;
@@ -80,6 +83,7 @@ export class GatewaySecurity {
       ...(options.now ? { now: options.now } : {}),
       ...(options.dashboardSessions ? { store: options.dashboardSessions } : {}),
     });
+    this.loginLinks = new DashboardLoginLinks(options.now ? { now: options.now } : {});
     this.loopback = isLoopbackHost(options.bindHost);
     this.allowedHosts = allowedHostNames(options.bindHost, options.config.allowed_hosts);
     this.costOf = options.costOf ?? ((record) => record.costUsd);

@@ -15,5 +15,7 @@ export { DashboardSessions, csrfHeaderName, sessionCookieName } from './dashboar
 export type { DashboardSession, DashboardSessionStore } from './dashboard/dashboard-session-store.js';
 export { MemoryDashboardSessionStore } from './dashboard/memory-dashboard-session-store.js';
 export { dashboardAuthRoute, loginPath, logoutPath, sessionPath } from './dashboard/login-route.js';
+export { DashboardLoginLinks, loginLinkPath } from './dashboard/login-links.js';
+export { adminKeyFilePath, readAdminKeyFile, writeAdminKeyFile } from './admin-key-file.js';
 export { scopes } from './scopes.js';
 export type { Scope } from './scopes.js';

@@ -6,6 +6,7 @@ import { GatewaySecurity } from './gateway-security.js';
 import type { LimiterLogger } from './key-limiter.js';
 import type { KeyStore } from './key-store.js';
 import { recordCostFunction } from './record-cost.js';
+import { writeAdminKeyFile } from './admin-key-file.js';
 
 export class StartupRefused extends Error {
   override readonly name = 'StartupRefused';
@@ -17,6 +18,8 @@ export interface OpenedSecurity {
   observer: { requestStarted(): void; requestFinished(record: RequestRecord): void };
   /** Set only on the start that generated the admin key: the one time it exists in clear. Show it once. */
   generatedAdminKey?: string;
+  /** Where the generated key was saved for the owner's CLI (mode 0600). */
+  adminKeyFile?: string;
 }
 
 export interface OpenSecurityOptions {
@@ -52,11 +55,13 @@ export async function openSecurity(options: OpenSecurityOptions): Promise<Opened
   const refusal = security.startupRefusal(options.config.server.host);
   if (refusal) throw new StartupRefused(refusal);
   const generatedAdminKey = options.generateAdminKey && security.adminKey.source === 'none' ? await security.adminKey.generate() : undefined;
+  // Saved for the CLI on this machine (owner-only), so `router`, `models` and `keys` need no copied key.
+  const adminKeyFile = generatedAdminKey === undefined ? undefined : writeAdminKeyFile(options.dataDir, generatedAdminKey);
   const observer: OpenedSecurity['observer'] = {
     requestStarted() {},
     requestFinished(record) {
       void security.recordUsage(record);
     },
   };
-  return { security, observer, ...(generatedAdminKey ? { generatedAdminKey } : {}) };
+  return { security, observer, ...(generatedAdminKey ? { generatedAdminKey } : {}), ...(adminKeyFile ? { adminKeyFile } : {}) };
 }

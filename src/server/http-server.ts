@@ -14,6 +14,7 @@ import { handleRouterModeRoutes } from './routes/admin/router-mode-routes.js';
 import { sendError } from './send.js';
 import { authorizeRequest } from '../security/gateway-security.js';
 import { handleKeyRoutes } from './routes/admin/keys-routes.js';
+import { handleDashboardLinkRoute } from './routes/admin/dashboard-link-route.js';
 
 /** Extra routes other modules mount (metrics, admin API, dashboard) without the server knowing them. */
 export type ExtraRoute = (request: IncomingMessage, response: ServerResponse, path: string) => Promise<boolean> | boolean;
@@ -105,6 +106,7 @@ async function route(
   if (path.startsWith('/v1/config/models') && (await handleModelSwitchRoutes(gateway, request, response, path))) return;
   if (await handleRouterModeRoutes(gateway, request, response, path)) return;
   if (await handleKeyRoutes(gateway, request, response, path)) return;
+  if (await handleDashboardLinkRoute(gateway, request, response, path)) return;
   for (const extra of extraRoutes) {
     if (await extra(request, response, path)) return;
   }

@@ -40,6 +40,8 @@ export interface RunningGateway {
   security: GatewaySecurity;
   /** Only on the start that generated the admin key: print it once, it is stored hashed. */
   generatedAdminKey?: string;
+  /** With `generatedAdminKey`: the owner-only file it was saved to for the CLI on this machine. */
+  adminKeyFile?: string;
 }
 
 export function createLogger(level: string): Logger {
@@ -102,6 +104,9 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     })();
     return closing;
   };
-  const generated = opened.generatedAdminKey === undefined ? {} : { generatedAdminKey: opened.generatedAdminKey };
+  const generated = {
+    ...(opened.generatedAdminKey === undefined ? {} : { generatedAdminKey: opened.generatedAdminKey }),
+    ...(opened.adminKeyFile === undefined ? {} : { adminKeyFile: opened.adminKeyFile }),
+  };
   return { gateway, server, url: `http://${host}:${address.port}`, close, security: opened.security, ...generated };
 }

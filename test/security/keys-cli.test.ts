@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,10 +53,15 @@ describe('hermes-router keys', () => {
     expect((await run('keys', 'create')).code).toBe(2);
   });
 
-  it('admin-reset prints a new admin key once', async () => {
+  it('admin-reset prints a new admin key and saves it owner-only for the CLI on this machine', async () => {
     const reset = await run('keys', 'admin-reset', '--json');
     expect(reset.code).toBe(0);
-    expect(String(lastJson(reset.stdout).admin_key)).toMatch(/^hra_/);
+    const secret = String(lastJson(reset.stdout).admin_key);
+    expect(secret).toMatch(/^hra_/);
+    const file = join(dataDir, 'admin-key');
+    expect(lastJson(reset.stdout).key_file).toBe(file);
+    expect(readFileSync(file, 'utf8').trim()).toBe(secret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(lastJson((await run('keys', 'list', '--json')).stdout).admin_key).toBe('stored');
   });
 });

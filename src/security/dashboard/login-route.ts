@@ -5,6 +5,7 @@ import { errorBody } from '../../core/render-error.js';
 import type { GatewaySecurity } from '../gateway-security.js';
 import { hostAllowed, originAllowed } from '../host-origin.js';
 import { dashboardSecurityHeaders } from './csp.js';
+import { loginLinkPath } from './login-links.js';
 
 export const loginPath = '/auth/login';
 export const logoutPath = '/auth/logout';
@@ -48,11 +49,26 @@ async function readSmallJson(request: IncomingMessage): Promise<unknown> {
 export function dashboardAuthRoute(security: GatewaySecurity) {
   const failures: number[] = [];
   return async (request: IncomingMessage, response: ServerResponse, path: string): Promise<boolean> => {
-    if (path !== loginPath && path !== logoutPath && path !== sessionPath) return false;
+    if (path !== loginPath && path !== logoutPath && path !== sessionPath && path !== loginLinkPath) return false;
     const method = request.method ?? 'GET';
     try {
       if (!hostAllowed(request, security.allowedHosts) || !originAllowed(request, security.allowedHosts)) {
         throw new GatewayError('permission', 'This Host or Origin is not allowed for the dashboard; add it to auth.allowed_hosts if it is yours.');
+      }
+      if (path === loginLinkPath && method === 'GET') {
+        request.resume();
+        const token = new URL(request.url ?? path, 'http://gateway').searchParams.get('token') ?? '';
+        if (!security.loginLinks.redeem(token)) {
+          const text = 'This login link was already used or has expired. Run `hermes-router dashboard` on the gateway\'s machine for a new one, or log in with the admin key.\n';
+          response.writeHead(401, { ...dashboardSecurityHeaders(), 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+          response.end(text);
+          return true;
+        }
+        const { setCookie } = await security.sessions.open();
+        // The page asks /auth/session for its CSRF token on load, as after a reload.
+        response.writeHead(302, { ...dashboardSecurityHeaders(), location: '/dashboard/', 'set-cookie': setCookie, 'content-length': '0' });
+        response.end();
+        return true;
       }
       if (path === sessionPath && method === 'GET') {
         const session = await security.sessions.find(request);

@@ -114,6 +114,13 @@ export function dashboardRoute(options: DashboardRouteOptions): ExtraRoute & { c
       if (authRoute?.security !== security) authRoute = { security, route: dashboardAuthRoute(security) };
       return authRoute.route(request, response, path);
     }
+    if (path === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
+      // One place to look: the gateway's root is the dashboard (a person opening the printed address lands there).
+      request.resume();
+      response.writeHead(302, { location: '/dashboard/', 'content-length': '0', ...dashboardSecurityHeaders });
+      response.end();
+      return true;
+    }
     if (path !== '/dashboard' && !path.startsWith('/dashboard/')) return false;
     request.resume();
     try {
