@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError } from '../../../core/errors.js';
 import { loginLinkPath } from '../../../security/dashboard/login-links.js';
 import { securityOf } from '../../../security/gateway-security.js';
-import type { Gateway } from '../../gateway.js';
+import type { Gateway } from '../../../pipeline/gateway.js';
 import { sendError, sendJson } from '../../send.js';
 import { adminRejection } from './admin-auth.js';
 
