@@ -2,14 +2,12 @@ import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { JsonObject } from '../core/json.js';
-import { errorBody } from '../core/render-error.js';
 import { redactJson } from '../security/redact.js';
 import type { SseEvent } from '../providers/provider.js';
-import type { SseWriter } from '../server/sse-writer.js';
-import type { ClientEmitter } from './client-emitter.js';
-import { writerEmitter } from './client-emitter.js';
-import { createAnthropicUsageAccumulator } from '../wire/anthropic-messages/usage.js';
-import { createOpenAiUsageAccumulator } from '../wire/openai-chat/usage.js';
+import type { EventWriter } from '../wire/event-writer.js';
+import type { ClientEmitter } from '../wire/client-emitter.js';
+import { writerEmitter } from '../wire/client-emitter.js';
+import { wireFormat } from '../wire/formats.js';
 import { createAnthropicToOpenAiStream } from '../wire/translate/anthropic-to-openai-stream.js';
 import { createOpenAiToAnthropicStream } from '../wire/translate/openai-to-anthropic-stream.js';
 import type { UsageAccumulator } from '../wire/usage-accumulator.js';
@@ -20,7 +18,7 @@ export interface RelayStreamOptions {
   clientFormat: ApiFormat;
   first: SseEvent;
   rest: AsyncIterator<SseEvent>;
-  writer: SseWriter;
+  writer: EventWriter;
   /** Where client-format events go; defaults to the writer. Recovery filters plug in here. */
   emitter?: ClientEmitter;
   /**
@@ -69,20 +67,6 @@ function midStreamError(payload: JsonObject, event: SseEvent): GatewayError | un
 function openAiFinish(payload: JsonObject): boolean {
   const choices = payload.choices;
   return Array.isArray(choices) && choices.some((choice) => isJsonObject(choice) && choice.finish_reason != null);
-}
-
-function collectText(payload: JsonObject, format: ApiFormat): string {
-  if (format === 'openai-chat') {
-    const choice = Array.isArray(payload.choices) ? payload.choices[0] : undefined;
-    if (isJsonObject(choice) && isJsonObject(choice.delta) && typeof choice.delta.content === 'string') return choice.delta.content;
-    return '';
-  }
-  if (payload.type === 'content_block_delta' && isJsonObject(payload.delta)) {
-    const delta = payload.delta;
-    if (typeof delta.text === 'string') return delta.text;
-    if (typeof delta.partial_json === 'string') return delta.partial_json;
-  }
-  return '';
 }
 
 function createHandler(options: RelayStreamOptions, usage: UsageAccumulator, emitter: ClientEmitter): EventHandler {
@@ -162,7 +146,8 @@ function createHandler(options: RelayStreamOptions, usage: UsageAccumulator, emi
  * an error event in its format — never a clean `[DONE]` or `message_stop`.
  */
 export async function relayStream(options: RelayStreamOptions): Promise<RelayOutcome> {
-  const usage = options.providerFormat === 'openai-chat' ? createOpenAiUsageAccumulator() : createAnthropicUsageAccumulator();
+  const providerWire = wireFormat(options.providerFormat);
+  const usage = providerWire.createUsageAccumulator();
   const handler = createHandler(options, usage, options.emitter ?? writerEmitter(options.writer));
   let responseText = '';
   let sentinel = false;
@@ -177,7 +162,7 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
       const payload = parsePayload(event);
       const failure = midStreamError(payload, event);
       if (failure) throw failure;
-      responseText += collectText(payload, options.providerFormat);
+      responseText += providerWire.streamEventText(payload);
       if (handler.handle(event, payload)) {
         sentinel = true;
         break;
@@ -198,7 +183,8 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
       ? new GatewayError('client_closed', 'the client closed the connection mid-stream')
       : asStreamError(caught);
     if (error.errorClass !== 'client_closed') {
-      options.writer.writeJson(redactJson(errorBody(error, options.clientFormat)), options.clientFormat === 'anthropic-messages' ? 'error' : undefined);
+      const clientWire = wireFormat(options.clientFormat);
+      options.writer.writeJson(redactJson(clientWire.errorBody(error)), clientWire.errorEventName);
     }
     options.writer.end();
     return { usage: usage.result(), completed: false, error, upstreamEndedAt: Date.now(), responseText };

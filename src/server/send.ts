@@ -1,7 +1,7 @@
 import type { ClientResponse } from './client-response.js';
 import type { ApiFormat } from '../core/api-format.js';
 import type { GatewayError } from '../core/errors.js';
-import { renderError } from '../core/render-error.js';
+import { renderError } from '../wire/render-error.js';
 import { redactJson } from '../security/redact.js';
 
 export function sendJson(response: ClientResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

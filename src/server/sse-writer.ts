@@ -1,11 +1,13 @@
 import type { ClientResponse } from './client-response.js';
 import type { ApiFormat } from '../core/api-format.js';
+import type { EventWriter } from '../wire/event-writer.js';
+import { wireFormat } from '../wire/formats.js';
 
 /**
  * Writes server-sent events to a client in its API's framing: OpenAI sends bare `data:` lines and ends with
  * `[DONE]`; Anthropic names every event and sends no sentinel.
  */
-export class SseWriter {
+export class SseWriter implements EventWriter {
   private started = false;
   /** Frames of the current tick, written together when it ends (or before the response ends). */
   private pending = '';
@@ -75,7 +77,8 @@ export class SseWriter {
   }
 
   writeDone(): void {
-    if (this.format === 'openai-chat') this.writeRaw('[DONE]');
+    const endData = wireFormat(this.format).streamEndData;
+    if (endData !== undefined) this.writeRaw(endData);
   }
 
   end(): void {

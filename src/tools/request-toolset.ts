@@ -1,5 +1,6 @@
 import type { ApiFormat } from '../core/api-format.js';
 import type { JsonObject } from '../core/json.js';
+import { wireFormat } from '../wire/formats.js';
 import { buildCapabilityCatalog, requestToolsetName } from './catalog.js';
 import type { ToolsetRegistry } from './toolsets/registry.js';
 
@@ -22,8 +23,5 @@ export function buildRequestToolsetTool(registry: ToolsetRegistry, format: ApiFo
     },
     required: ['toolsets'],
   };
-  if (format === 'openai-chat') {
-    return { type: 'function', function: { name: requestToolsetName, description, parameters } };
-  }
-  return { name: requestToolsetName, description, input_schema: parameters };
+  return wireFormat(format).functionTool({ name: requestToolsetName, description, parameters });
 }

@@ -7,7 +7,6 @@
 // - store/* composition (gateway-stores, cluster-stores, open-*-store) moves up to pipeline/; the stored types
 //   (breaker state, cooldowns, key records, probe results, affinity, topic inertia) move down beside their
 //   store interfaces.
-// - interceptors/* write through server/sse-writer: the stream encoding belongs to wire/.
 // - security/redact.ts and known-secrets.ts depend on core only and are used from dispatch, providers and
 //   interceptors: they move down (core or a row-1 folder of their own).
 // - eval/sessions runs turns through the HTTP server: it will call the pipeline instead.
@@ -27,10 +26,7 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/dispatch/attempt-loop.ts', 'security'],
   ['src/dispatch/key-pool.ts', 'security'],
   ['src/eval/sessions/run-session-eval.ts', 'server'],
-  ['src/interceptors/client-emitter.ts', 'server'],
-  ['src/interceptors/json-as-stream.ts', 'server'],
   ['src/interceptors/relay-stream.ts', 'security'],
-  ['src/interceptors/relay-stream.ts', 'server'],
   ['src/providers/http/classify-status.ts', 'security'],
   ['src/session/redis-session-affinity.ts', 'models'],
   ['src/store/cluster-stores.ts', 'dispatch'],

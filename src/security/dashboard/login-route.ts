@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError } from '../../core/errors.js';
 import { isJsonObject } from '../../core/json.js';
-import { errorBody } from '../../core/render-error.js';
+import { errorBody } from '../../wire/render-error.js';
 import type { GatewaySecurity } from '../gateway-security.js';
 import { hostAllowed, originAllowed } from '../host-origin.js';
 import { dashboardSecurityHeaders } from './csp.js';

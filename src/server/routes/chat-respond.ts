@@ -1,22 +1,18 @@
 import type { ClientResponse } from '../client-response.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
-import { errorBody } from '../../core/render-error.js';
 import type { Turn } from '../../core/turn.js';
 import type { Usage } from '../../core/usage.js';
 import type { DispatchSuccess } from '../../dispatch/attempt-loop.js';
 import { clientAskedForUsage } from '../../dispatch/prepare-body.js';
 import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
-import { writerEmitter } from '../../interceptors/client-emitter.js';
+import { writerEmitter } from '../../wire/client-emitter.js';
 import { writeJsonAsStream } from '../../interceptors/json-as-stream.js';
 import { relayJson } from '../../interceptors/relay-json.js';
 import { relayStream } from '../../interceptors/relay-stream.js';
-import { appendSignatureToBody } from '../../interceptors/signature/append-signature.js';
-import { signatureEmitter } from '../../interceptors/signature/signature-emitter.js';
-import { createAnthropicRecoveryFilter } from '../../interceptors/toolset-recovery/anthropic-recovery-filter.js';
-import { scanAndStripJson } from '../../interceptors/toolset-recovery/json-recovery.js';
-import { createOpenAiRecoveryFilter } from '../../interceptors/toolset-recovery/openai-recovery-filter.js';
-import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../../interceptors/toolset-recovery/recovery-filter.js';
+import { signatureSeparator } from '../../interceptors/signature/routing-signature.js';
+import { wireFormat } from '../../wire/formats.js';
+import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../../wire/recovery-filter.js';
 import { redactJson, redactSecrets } from '../../security/redact.js';
 import { sendJson } from '../send.js';
 import { SseWriter } from '../sse-writer.js';
@@ -93,6 +89,7 @@ function markFailed(record: RequestRecord, attempt: AttemptRecord, error: Gatewa
  */
 export async function respond(options: RespondOptions): Promise<void> {
   const { turn, record, recovery } = options;
+  const clientWire = wireFormat(turn.format);
   let success = options.first;
   let reissues = 0;
   let overheadTokens = 0;
@@ -104,10 +101,8 @@ export async function respond(options: RespondOptions): Promise<void> {
     record.timeToFirstByteMs = performance.now() - options.monotonicStart;
     const signature = options.signature;
     const written = writerEmitter(writer);
-    const base = signature ? signatureEmitter(written, turn.format, () => signature(success)) : written;
-    const filter: RecoveryFilter | undefined = recovery
-      ? (turn.format === 'openai-chat' ? createOpenAiRecoveryFilter : createAnthropicRecoveryFilter)(base, recovery.toolName)
-      : undefined;
+    const base = signature ? clientWire.appendTextToStream(written, () => `${signatureSeparator}${signature(success)}`) : written;
+    const filter: RecoveryFilter | undefined = recovery ? clientWire.createRecoveryFilter(base, recovery.toolName) : undefined;
     for (;;) {
       if (!success.stream) throw new GatewayError('internal', 'a re-issued streaming request came back without a stream');
       const streamStartedAt = Date.now();
@@ -160,7 +155,7 @@ export async function respond(options: RespondOptions): Promise<void> {
         success = await recovery.reissue();
       } catch (caught) {
         const error = toGatewayError(caught);
-        if (error.errorClass !== 'client_closed') writer.writeJson(redactJson(errorBody(error, turn.format)), turn.format === 'anthropic-messages' ? 'error' : undefined);
+        if (error.errorClass !== 'client_closed') writer.writeJson(redactJson(clientWire.errorBody(error)), clientWire.errorEventName);
         writer.end();
         markFailed(record, success.attempt, error);
         return;
@@ -176,7 +171,7 @@ export async function respond(options: RespondOptions): Promise<void> {
     text += relayed.responseText;
     options.onText(text);
     if (recovery) {
-      const scan = scanAndStripJson(relayed.body, turn.format, recovery.toolName);
+      const scan = clientWire.stripToolCalls(relayed.body, recovery.toolName);
       if (scan.recoveryOnly && reissues < recovery.maxReissues) {
         reissues += 1;
         recovery.recorded(reissues);
@@ -192,7 +187,7 @@ export async function respond(options: RespondOptions): Promise<void> {
     }
     record.status = 200;
     record.timeToFirstByteMs = performance.now() - options.monotonicStart;
-    if (options.signature) appendSignatureToBody(relayed.body, turn.format, options.signature(success));
+    if (options.signature) clientWire.appendTextToBody(relayed.body, `${signatureSeparator}${options.signature(success)}`);
     if (turn.stream) {
       // The provider ignored `stream: true` and answered one JSON body: the client still gets a stream.
       const writer = new SseWriter(options.response, turn.format);

@@ -11,7 +11,6 @@ import type { DispatchSuccess } from '../../dispatch/attempt-loop.js';
 import type { Provider } from '../../providers/provider.js';
 import { prepareUpstreamBody } from '../../dispatch/prepare-body.js';
 import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
-import { appendRecoveryTurn } from '../../interceptors/toolset-recovery/append-recovery-turn.js';
 import { routeLabel } from '../../models/candidate.js';
 import type { Candidate } from '../../models/candidate.js';
 import { expandSessionSurface, requestToolsetName, routeTools } from '../../tools/gateway-stage.js';
@@ -22,8 +21,7 @@ import { stripSkipPrefix } from '../../models/topic/skip-prefix.js';
 import { addNoteToSystemPrompt } from '../../insight/context-nudge.js';
 import { personaAttempts } from '../../models/topic/persona-attempts.js';
 import type { MessageLike } from '../../models/topic/skip-prefix.js';
-import { decodeAnthropicMessagesRequest } from '../../wire/anthropic-messages/decode.js';
-import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
+import { wireFormat } from '../../wire/formats.js';
 import { forwardableHeaders, forwardableQuery, readClientHints } from '../client-hints.js';
 import type { Gateway } from '../../pipeline/gateway.js';
 import { readJsonRequest } from '../read-body.js';
@@ -37,11 +35,6 @@ import { budgetSubjectOf, budgetWarningHeader } from '../budget-subject.js';
 import { routingSignature } from '../../interceptors/signature/routing-signature.js';
 import { respond } from './chat-respond.js';
 import type { Recovery } from './chat-respond.js';
-
-const decoders = {
-  'openai-chat': decodeOpenAiChatRequest,
-  'anthropic-messages': decodeAnthropicMessagesRequest,
-} as const satisfies Record<ApiFormat, unknown>;
 
 export interface ChatRequestContext {
   requestId: string;
@@ -112,7 +105,7 @@ export async function handleChat(
   for (const observer of gateway.observers) observer.requestStarted();
   try {
     const { body, length } = inbound ?? (await readJsonRequest(request, gateway.config.server.body_limit_bytes));
-    const turn = decoders[format](body, {
+    const turn = wireFormat(format).decode(body, {
       requestId: context.requestId,
       receivedAt: context.receivedAt,
       hints: { ...readClientHints(request.headers), ...inbound?.hints },
@@ -321,7 +314,7 @@ function toolsetRecovery(
       const added = parsed.flatMap((result) => result.valid);
       if (added.length > 0) await expandSessionSurface(turn, sessionId, gateway.sessions, config, narrowed, tools.state, added);
       const results = parsed.map((result) => requestToolsetResultText(result, registry));
-      appendRecoveryTurn(turn.body, turn.format, requestToolsetName, calls, results, text, thinking);
+      wireFormat(turn.format).appendToolRoundTrip(turn.body, { toolName: requestToolsetName, calls, results, text, thinking });
     },
     async remember(calls) {
       const added = calls.flatMap((call) => parseRequestToolsetCall(call.argumentsText, registry).valid);

@@ -1,4 +1,4 @@
-import type { ClientEmitter } from '../client-emitter.js';
+import type { ClientEmitter } from './client-emitter.js';
 
 /** A `request_toolset` call the model made, as intercepted from the client-format stream or body. */
 export interface InterceptedCall {

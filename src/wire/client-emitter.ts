@@ -1,5 +1,5 @@
 import type { JsonObject } from '../core/json.js';
-import type { SseWriter } from '../server/sse-writer.js';
+import type { EventWriter } from './event-writer.js';
 
 /**
  * Where client-format stream events go. Every event arrives parsed; `raw` is the provider's own serialization
@@ -12,7 +12,7 @@ export interface ClientEmitter {
   done(): void;
 }
 
-export function writerEmitter(writer: SseWriter): ClientEmitter {
+export function writerEmitter(writer: EventWriter): ClientEmitter {
   return {
     emit(payload, raw, eventName) {
       if (raw === undefined) writer.writeJson(payload, eventName);

@@ -1,7 +1,7 @@
 import { isJsonObject } from '../../core/json.js';
 import type { JsonObject } from '../../core/json.js';
 import type { ClientEmitter } from '../client-emitter.js';
-import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from './recovery-filter.js';
+import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../recovery-filter.js';
 
 interface Held {
   payload: JsonObject;

@@ -1,0 +1,32 @@
+import type { WireFormat } from '../wire-format.js';
+import { anthropicEventText, anthropicResponseText, appendTextToAnthropicBody, appendTextToAnthropicStream } from './answer-text.js';
+import { anthropicBodyAsEvents } from './body-as-stream.js';
+import { decodeAnthropicMessagesRequest } from './decode.js';
+import { anthropicErrorBody } from './error-body.js';
+import { createAnthropicRecoveryFilter } from './recovery-filter.js';
+import { anthropicSystemPromptMembers } from './system-prompt.js';
+import { appendAnthropicToolRoundTrip, anthropicFunctionTool, readAnthropicTool, stripAnthropicToolCalls } from './tools.js';
+import { createAnthropicUsageAccumulator, usageFromAnthropicBody } from './usage.js';
+
+/** Anthropic Messages: `/v1/messages` bodies, events and errors. */
+export const anthropicMessages: WireFormat = {
+  name: 'anthropic-messages',
+  decode: decodeAnthropicMessagesRequest,
+  systemPromptMembers: anthropicSystemPromptMembers,
+  readTool: readAnthropicTool,
+  functionTool: anthropicFunctionTool,
+  appendToolRoundTrip: appendAnthropicToolRoundTrip,
+  usageFromBody: usageFromAnthropicBody,
+  createUsageAccumulator: createAnthropicUsageAccumulator,
+  responseText: anthropicResponseText,
+  streamEventText: anthropicEventText,
+  stripToolCalls: stripAnthropicToolCalls,
+  createRecoveryFilter: createAnthropicRecoveryFilter,
+  appendTextToBody: appendTextToAnthropicBody,
+  appendTextToStream: appendTextToAnthropicStream,
+  errorBody: anthropicErrorBody,
+  // Every event is named (`event: error`); the stream ends with its message_stop event, no sentinel.
+  errorEventName: 'error',
+  streamEndData: undefined,
+  bodyAsStreamEvents: (body) => anthropicBodyAsEvents(body),
+};
