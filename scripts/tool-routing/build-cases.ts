@@ -49,3 +49,4 @@ build('cases.heldout', 'heldout');
 build('cases.heldout2', 'heldout2');
 build('cases.heldout3', 'heldout3');
 build('cases.heldout4', 'heldout4');
+build('cases.tools-heldout', 'tools-heldout');
