@@ -50,3 +50,4 @@ build('cases.heldout2', 'heldout2');
 build('cases.heldout3', 'heldout3');
 build('cases.heldout4', 'heldout4');
 build('cases.tools-heldout', 'tools-heldout');
+build('cases.tools-dev', 'tools-dev');

@@ -6,9 +6,10 @@
  * cases, nor on anything under ../shared.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashFeatures, textFeatureNames } from '../../src/classify/features/text-features.js';
+import { toolsetFeatures } from '../../src/classify/toolsets/toolset-features.js';
+import { loadWordClusters } from '../../src/classify/toolsets/word-clusters.js';
 import type { MultilabelExample } from '../../src/classify/linear/train-multilabel.js';
 import { fitTemperature, trainMultilabel } from '../../src/classify/linear/train-multilabel.js';
 import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
@@ -30,7 +31,10 @@ interface Labelled {
 }
 
 const labels = [...Object.keys(hermesToolsets.toolsets).filter((name) => name !== 'tool_search').sort(), needsToolLabel];
-const source = readFileSync(join(root, 'data/tool-routing/train.txt'), 'utf8');
+// train.txt and every train-*.txt beside it (sorted, so the data hash and the weights are reproducible).
+const trainingFiles = readdirSync(join(root, 'data/tool-routing')).filter((name) => /^train(-[\w-]+)?\.txt$/.test(name)).sort();
+const source = trainingFiles.map((name) => readFileSync(join(root, 'data/tool-routing', name), 'utf8')).join('\n');
+const clusters = loadWordClusters();
 const written: Labelled[] = [];
 for (const line of source.split('\n')) {
   if (!line.trim() || line.startsWith('#')) continue;
@@ -100,7 +104,46 @@ function compositions(): Labelled[] {
   return out;
 }
 
-const examples: Labelled[] = [...written.flatMap(variants), ...compositions()];
+/**
+ * Two needs in one message: two written requests joined the way people chain asks, labelled with the union.
+ * Teaches the model that a second need in the same message still counts (the commonest multi-need miss).
+ */
+function multiNeeds(): Labelled[] {
+  const withTools = written.filter((example) => example.toolsets.length > 0 && !example.hasImage);
+  const englishJoins = [', then ', ' and also ', '. After that, ', ' and ', '; also ', '. Oh and ', ' - and when done, '];
+  const chineseJoins = ['，然后', '，再', '，顺便', '。另外'];
+  const out: Labelled[] = [];
+  for (let count = 0; count < 900; count += 1) {
+    const first = pick(withTools);
+    const second = pick(withTools);
+    if (first === second || isChinese(first.text) !== isChinese(second.text)) continue;
+    const joined = isChinese(first.text) ? `${first.text}${pick(chineseJoins)}${second.text}` : `${first.text}${pick(englishJoins)}${lowerFirst(second.text)}`;
+    out.push({ text: joined, toolsets: [...new Set([...first.toolsets, ...second.toolsets])] });
+  }
+  return out;
+}
+
+/** Typed in a hurry: a dropped, doubled or swapped letter in one or two words, or no capitals and no punctuation. */
+function typos(): Labelled[] {
+  const out: Labelled[] = [];
+  for (const example of written) {
+    if (isChinese(example.text) || random() < 0.5) continue;
+    const words = example.text.split(' ');
+    for (let edit = 0; edit < 2; edit += 1) {
+      const index = Math.floor(random() * words.length);
+      const word = words[index]!;
+      if (word.length < 4) continue;
+      const at = 1 + Math.floor(random() * (word.length - 2));
+      const kind = random();
+      words[index] = kind < 0.4 ? word.slice(0, at) + word.slice(at + 1) : kind < 0.7 ? word.slice(0, at) + word[at] + word.slice(at) : word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    }
+    const text = random() < 0.5 ? words.join(' ').toLowerCase().replace(/[.,!?]/g, '') : words.join(' ');
+    out.push({ text, toolsets: example.toolsets, hasImage: example.hasImage ?? false });
+  }
+  return out;
+}
+
+const examples: Labelled[] = [...written.flatMap(variants), ...compositions(), ...multiNeeds(), ...typos()];
 // Positives are rare for every label (tens against a thousand negatives); weighting them keeps the
 // probabilities of real requests from collapsing towards 0, more so for the critical toolsets.
 const criticalWeight = labels.map((label) => (defaultCriticalToolsets.includes(label) ? 4 : 3));
@@ -111,7 +154,7 @@ function encode(items: readonly Labelled[]): MultilabelExample[] {
     const targets = new Uint8Array(labels.length);
     for (const toolset of item.toolsets) targets[labels.indexOf(toolset)] = 1;
     if (item.toolsets.length > 0) targets[labels.indexOf(needsToolLabel)] = 1;
-    return { features: hashFeatures(textFeatureNames(item.text, { hasImage: item.hasImage ?? false }), featureBits), targets };
+    return { features: toolsetFeatures(item.text, item.hasImage ?? false, featureBits, undefined, clusters), targets };
   });
 }
 

@@ -1,9 +1,11 @@
 import { frameTokens, instructionText } from '../features/scopes.js';
-import { hashFeatures, textFeatureNames } from '../features/text-features.js';
 import type { MultilabelModel } from '../linear/multilabel-model.js';
 import type { DescribedToolset, DescriptionProfile } from './description-matcher.js';
 import { buildDescriptionProfile, scoreDescriptions, termsOf } from './description-matcher.js';
 import { applyRules } from './rules.js';
+import { toolsetFeatures } from './toolset-features.js';
+import type { WordClusters } from './word-clusters.js';
+import { loadWordClusters } from './word-clusters.js';
 
 /** The label of the model's "this message needs some tool" output; never a toolset name. */
 export const needsToolLabel = '_task';
@@ -21,6 +23,8 @@ export interface ToolsetClassifierInput {
   abstainWhenTask: number;
   /** A cached profile for `available` (built from it when absent). */
   profile?: DescriptionProfile;
+  /** The word-cluster table the shipped model was trained with (loadWordClusters()); without it, words only. */
+  clusters?: WordClusters | null;
 }
 
 export type ClassificationVerdict = 'toolsets' | 'no_tool' | 'capability_inquiry' | 'abstain';
@@ -44,7 +48,7 @@ export interface ToolsetClassification {
 export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifierInput): ToolsetClassification {
   const tokens = frameTokens(input.text);
   const instruction = instructionText(input.text, tokens);
-  const features = hashFeatures(textFeatureNames(input.text, { hasImage: input.hasImage }, tokens), model.featureBits);
+  const features = toolsetFeatures(input.text, input.hasImage, model.featureBits, tokens, input.clusters === undefined ? loadWordClusters() : input.clusters);
   const probabilities = model.predict(features);
   const labelIndex = new Map(model.labels.map((label, index) => [label, index]));
   const rules = applyRules(tokens, input.text, input.hasImage, instruction);
@@ -63,14 +67,19 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   const scores: Record<string, number> = {};
   const toolsets: string[] = [];
   let confidence = 1;
+  const thresholds: number[] = [];
   input.available.forEach((toolset, position) => {
     const modelIndex = labelIndex.get(toolset.name);
     const known = modelIndex !== undefined;
     let score = known ? probabilities[modelIndex]! : descriptionScores[position] ?? 0;
     if (rules.toolsets.has(toolset.name) || named.has(toolset.name)) score = Math.max(score, 0.99);
     scores[toolset.name] = round(score);
-    const threshold = known ? input.thresholdFor(toolset.name) : input.descriptionThreshold;
-    if (score >= threshold) {
+    thresholds.push(known ? input.thresholdFor(toolset.name) : input.descriptionThreshold);
+  });
+  const widen = widening(input.available, scores, thresholds);
+  input.available.forEach((toolset, position) => {
+    const score = scores[toolset.name]!;
+    if (score >= thresholds[position]! * widen(toolset.name)) {
       toolsets.push(toolset.name);
       confidence = Math.min(confidence, score);
     } else confidence = Math.min(confidence, 1 - score);
@@ -85,6 +94,19 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     return { verdict, toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
   }
   return { verdict: 'toolsets', toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+}
+
+/**
+ * Calibration that widens rather than trusts a sharp wrong answer: when no selected toolset clears 0.5 (the
+ * model knows a tool is needed but not which), every toolset within half its bar comes along. A miss costs a
+ * recovery round trip (or an agent that says "I can't"); an extra costs a few hundred tokens. Returns the factor
+ * applied to a toolset's threshold.
+ */
+function widening(available: readonly DescribedToolset[], scores: Record<string, number>, thresholds: readonly number[]): (toolset: string) => number {
+  const selected = available.filter((toolset, position) => scores[toolset.name]! >= thresholds[position]!).map((toolset) => toolset.name);
+  const strongest = Math.max(0, ...selected.map((name) => scores[name]!));
+  const unsure = selected.length > 0 && strongest < 0.5;
+  return () => (unsure ? 0.5 : 1);
 }
 
 /**
