@@ -97,6 +97,20 @@ const views = {
     const tokens = panel('Tokens per day');
     chart(tokens, { labels, series: [{ name: 'input', color: colors.blue, values: days.map((day) => day.inputTokens) }, { name: 'cache read', color: colors.purple, values: days.map((day) => day.cacheReadTokens) }, { name: 'output', color: colors.green, values: days.map((day) => day.outputTokens) }], format: tokensShort });
     root.append(requests, money, tokens);
+    const budgets = (await api('budgets')).budgets;
+    if (budgets.length > 0) {
+      const amount = (unit, value) => (unit === 'usd' ? usd(value) : `${count(value)} tokens`);
+      root.append(panel('Budgets', table([
+        { header: 'Budget', cell: (row) => row.label },
+        { header: 'Window', cell: (row) => row.windowId },
+        { header: 'Spent', number: true, cell: (row) => amount(row.unit, row.spent) },
+        { header: 'Running', number: true, cell: (row) => amount(row.unit, row.held) },
+        { header: 'Limit', number: true, cell: (row) => amount(row.unit, row.limit) },
+        { header: 'Used', number: true, cell: (row) => percent(row.fraction) },
+        { header: 'State', cell: (row) => h('span', { class: `budget-${row.state}` }, row.state === 'exceeded' ? 'refusing' : row.state) },
+        { header: 'Resets', cell: (row) => (row.resetsAt ? time(Date.parse(row.resetsAt)) : '-') },
+      ], budgets, { 'data-testid': 'budgets-table' })));
+    }
   },
 
   async routing(root) {

@@ -34,5 +34,6 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'keys list': { summary: 'List application keys: id, name, last 4 characters, scopes, limits', load: async () => (await import('./keys.js')).keysListCommand },
   'keys revoke': { summary: 'Revoke an application key by id (takes effect on the next request)', load: async () => (await import('./keys.js')).keysRevokeCommand },
   'keys admin-reset': { summary: 'Generate a new admin key (shown once; replaces the stored one)', load: async () => (await import('./keys.js')).keysAdminResetCommand },
+  budgets: { summary: 'Budgets from the config with what was spent against each, from the ledger', load: async () => (await import('./budgets.js')).budgetsCommand },
   'models route': { summary: 'Explain which models would answer a prompt, and why (no provider is called)', load: async () => (await import('./models-route.js')).modelsRouteCommand },
 };

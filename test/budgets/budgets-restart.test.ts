@@ -65,7 +65,7 @@ describe('rebuildBudgetsFromLedger', () => {
   });
 });
 
-describe('one instance keeps its budgets across a restart, and shows them in /metrics', () => {
+describe('one instance keeps its budgets across a restart, and shows them in /metrics and the dashboard', () => {
   let upstream: FakeUpstream;
   let dataDir: string;
   beforeAll(async () => {
@@ -94,6 +94,11 @@ describe('one instance keeps its budgets across a restart, and shows them in /me
     const metrics = await call(`${first.url}/metrics`, { headers: { authorization: 'Bearer restart-admin-key-0123456789' } });
     expect(metrics.text).toMatch(/hermes_router_budget_used_ratio\{budget="gateway day tokens"\} (0\.5|1)/);
     expect(metrics.text).toContain('hermes_router_budget_warnings_total{budget="gateway day tokens"} 1');
+    const dashboard = await call(`${first.url}/dashboard/api/budgets`, { headers: { authorization: 'Bearer restart-admin-key-0123456789' } });
+    expect(dashboard.status).toBe(200);
+    expect((dashboard.body as { budgets: unknown[] }).budgets).toEqual([
+      expect.objectContaining({ label: 'gateway day tokens', spent: 40, held: 0, limit: 40, state: 'exceeded' }),
+    ]);
     await first.close();
     const second = await start();
     try {

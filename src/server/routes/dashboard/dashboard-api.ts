@@ -1,3 +1,4 @@
+import type { BudgetStatus } from '../../../budgets/budget-guard.js';
 import type { Deployment } from '../../../catalog/deployment.js';
 import type { InsightModels } from '../../../insight/insight-models.js';
 import { overview, qualityView } from '../../../insight/insight-views.js';
@@ -13,6 +14,8 @@ export interface DashboardGatewayView {
   isEnabled(deployment: Deployment): boolean;
   breakerState(qualifiedName: string): string;
   policyRevision(): number;
+  /** `budgets:` with the live counters (spent and held), day and month windows; empty when none is configured. */
+  budgets(): Promise<readonly BudgetStatus[]>;
 }
 
 export interface DashboardApiContext {
@@ -132,6 +135,9 @@ const modelsHandler: Handler = ({ reader, models, gateway }, query) => {
   return { revision: gateway?.policyRevision() ?? null, models: configured, otherTraffic: unconfigured };
 };
 
+/** The live budget counters of this instance (Redis in a cluster, so every instance shows the same). */
+const budgetsHandler: Handler = async ({ gateway }) => ({ budgets: (await gateway?.budgets()) ?? [] });
+
 export const dashboardApiHandlers: Readonly<Record<string, Handler>> = {
   overview: overviewHandler,
   daily: dailyHandler,
@@ -141,4 +147,5 @@ export const dashboardApiHandlers: Readonly<Record<string, Handler>> = {
   quality: qualityHandler,
   waste: wasteHandler,
   models: modelsHandler,
+  budgets: budgetsHandler,
 };

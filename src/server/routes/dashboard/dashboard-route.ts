@@ -64,6 +64,7 @@ export function gatewayDashboardView(gateway: Gateway): DashboardGatewayView {
     isEnabled: (deployment) => gateway.switches.isEnabled(deployment),
     breakerState: (name) => gateway.breakers.state(name),
     policyRevision: () => gateway.switches.revision,
+    budgets: () => gateway.budgets.status(),
   };
 }
 
@@ -136,7 +137,7 @@ export function dashboardRoute(options: DashboardRouteOptions): ExtraRoute & { c
         if (reader === undefined) throw new GatewayError('unavailable', `No ledger at ${options.ledgerPath} yet.`);
         await refreshed(reader);
         const query = parseDashboardQuery(request.url ?? path);
-        const body = handler({ reader, models: options.models, gateway: options.gateway?.(), refreshMs: options.refreshMs ?? 10_000 }, query);
+        const body = await handler({ reader, models: options.models, gateway: options.gateway?.(), refreshMs: options.refreshMs ?? 10_000 }, query);
         sendJson(response, 200, body, { 'cache-control': 'no-store', ...dashboardSecurityHeaders });
         return true;
       }
