@@ -104,6 +104,14 @@ const serverSchema = z
      * total length is not limited.
      */
     upstream_response_limit_bytes: z.number().int().positive().default(16 * 1024 * 1024),
+    /** A request body not fully arrived this long after its headers gets 408 and the connection closes. */
+    body_timeout_ms: z.number().int().positive().default(30_000),
+    /** Headers not complete this long after the connection (or the previous request) opened: 408, closed. */
+    headers_timeout_ms: z.number().int().positive().default(66_000),
+    /** The whole request (headers and body) on any path; never limits how long a response streams. */
+    request_timeout_ms: z.number().int().positive().default(120_000),
+    /** Requests of one client address whose body is still arriving; more get 429 (a slow-body flood). */
+    max_unfinished_requests_per_client: z.number().int().positive().default(64),
     /** Graceful shutdown: how long in-flight requests may run after SIGTERM. */
     shutdown_grace_ms: z.number().int().nonnegative().default(10_000),
   })

@@ -12,6 +12,7 @@ import { handleEmbeddings } from './routes/embeddings.js';
 import { handleModelSwitchRoutes } from './routes/admin/model-switch-routes.js';
 import { handleRouterModeRoutes } from './routes/admin/router-mode-routes.js';
 import { sendError } from './send.js';
+import { RequestBodyGuard } from './request-body-guard.js';
 import { authorizeRequest } from '../security/gateway-security.js';
 import { handleKeyRoutes } from './routes/admin/keys-routes.js';
 import { handleDashboardLinkRoute } from './routes/admin/dashboard-link-route.js';
@@ -28,6 +29,11 @@ const chatPaths: Record<string, ApiFormat> = {
   '/anthropic/messages': 'anthropic-messages',
 };
 
+function pathOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
 /** The error format a path's clients understand, for errors raised before a route is chosen. */
 function formatForPath(path: string): ApiFormat {
   return path.includes('messages') || path.startsWith('/anthropic') ? 'anthropic-messages' : 'openai-chat';
@@ -35,7 +41,13 @@ function formatForPath(path: string): ApiFormat {
 
 export function createGatewayServer(gateway: Gateway, extraRoutes: ExtraRoute[] = []): Server {
   const startedAt = Date.now();
-  const server = createServer((request, response) => {
+  const settings = gateway.config.server;
+  const bodyGuard = new RequestBodyGuard({ bodyTimeoutMs: settings.body_timeout_ms, maxUnfinishedPerClient: settings.max_unfinished_requests_per_client });
+  // Node's own request timeout is the backstop for the whole request (headers and body) on every path; it does
+  // not limit how long a response streams. It is checked every `connectionsCheckingInterval`.
+  const requestTimeout = Math.max(settings.request_timeout_ms, settings.headers_timeout_ms, settings.body_timeout_ms);
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
+    if (!bodyGuard.admit(request, response, formatForPath(pathOf(request.url ?? '/')))) return;
     void route(gateway, request, response, extraRoutes, startedAt).catch((caught) => {
       const error = toGatewayError(caught);
       gateway.logger.error({ err: caught }, 'unhandled error in a route');
@@ -44,9 +56,8 @@ export function createGatewayServer(gateway: Gateway, extraRoutes: ExtraRoute[] 
     });
   });
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  // Long streams: no overall request timeout; idle sockets are closed by keepAliveTimeout.
-  server.requestTimeout = 0;
+  server.headersTimeout = settings.headers_timeout_ms;
+  server.requestTimeout = requestTimeout;
   return server;
 }
 
