@@ -17,7 +17,7 @@ import { defaultConfig } from '../support/gateway-harness.js';
  * Now: a 401 rests the key (all its models) with a growing backoff and the key is tried again after it; a 403
  * rests the key on that model only; the log and /metrics name the key by its last 4 and say why.
  */
-const authRestMs = 400;
+const authRestMs = 1_500;
 let upstream: FakeUpstream;
 let gateway: ConfiguredGateway;
 let dataDir: string;
@@ -54,7 +54,10 @@ beforeAll(async () => {
   gateway = await runConfiguredGateway({ config, dataDir, env: {}, logger });
   client = new OpenAI({ baseURL: `${gateway.url}/v1`, apiKey: 'x', maxRetries: 0 });
 });
-afterEach(() => upstream.reset());
+afterEach(() => {
+  upstream.reset();
+  gateway.gateway.liftAuthRests();
+});
 afterAll(async () => {
   await gateway.close();
   await upstream.close();
