@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TopicClassifier } from './classifier.js';
+import { isShortFollowUp } from './conversation.js';
 
 const learned = new TopicClassifier();
 const keyword = new TopicClassifier({ mode: 'keyword' });
@@ -51,5 +52,15 @@ describe('TopicClassifier (keyword mode)', () => {
     expect(keyword.classify([user('write a short fantasy scene')]).topic).toBe('writing_language');
     expect(keyword.classify([user('debug this server, the nginx config returns 502')]).topic).toBe('software_it');
     expect(keyword.classify([user('hello there')]).topic).toBe('none');
+  });
+});
+
+describe('isShortFollowUp', () => {
+  const conversation = (...turns: string[]) => turns.flatMap((content, index) => (index < turns.length - 1 ? [{ role: 'user', content }, { role: 'assistant', content: 'ok' }] : [{ role: 'user', content }]));
+  it('is a later turn of a few words, and never the first turn', () => {
+    expect(isShortFollowUp(conversation('translate good morning into spanish', 'and in French?'))).toBe(true);
+    expect(isShortFollowUp(conversation('and in French?'))).toBe(false);
+    expect(isShortFollowUp(conversation('what are flu symptoms', 'ok now help me write a cover letter for a design job'))).toBe(false);
+    expect(isShortFollowUp(conversation('感冒了怎么办', '要多久?'))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { sentenceVector } from '../features/word-vectors.js';
 import { tokenize } from '../text/tokens.js';
 import type { SparseVector } from '../text/sparse-vector.js';
 import { addFeature, addScaled, normalizeL2 } from '../text/sparse-vector.js';
@@ -6,6 +7,9 @@ import { LexiconMatcher } from './lexicon-matcher.js';
 
 const subjectMatcher = new LexiconMatcher(subjectLexicon);
 const intentMatcher = new LexiconMatcher(intentLexicon);
+
+/** Weight of the word-vector features against the unit-length sparse word features. */
+const vectorWeight = 2;
 
 /** How much each earlier user turn counts, newest first after the current one. */
 export const contextWeights = [0.5, 0.25] as const;
@@ -45,6 +49,12 @@ function turnFeatures(text: string, prefix: string, withTrigrams = true): Sparse
   for (const gram of unspacedGrams) addFeature(features, `${prefix}c:${gram}`, 1);
   for (const symbol of new Set(symbols)) if ('=+^*/(){}[]<>$%#_`'.includes(symbol)) addFeature(features, `${prefix}s:${symbol}`, 0.5);
   normalizeL2(features);
+  // The turn's meaning as word vectors: what lets a few hundred examples reach words they never contained
+  // ("my tummy hurts" near "stomach ache"). Scaled by how much of the turn the vectors know.
+  const meaning = sentenceVector(words);
+  meaning.vector.forEach((value, index) => {
+    if (value !== 0) addFeature(features, `${prefix}v:${index}`, value * meaning.coverage * vectorWeight);
+  });
   // Lexicon counts are shared by every example of a topic, so they generalise beyond the training words.
   for (const [topic, terms] of subjectMatcher.match(text)) addFeature(features, `${prefix}kw:${topic}`, Math.min(terms.length, 4) / 2);
   if (!prefix) for (const [intent, terms] of intentMatcher.match(text)) addFeature(features, `kwi:${intent}`, Math.min(terms.length, 3) / 2);

@@ -15,13 +15,14 @@ export interface TopicTrainingExample {
 const rowSchema = z.object({ intent: z.enum(intents), turns: z.array(z.string()).min(1) });
 
 /**
- * Reads data/topics/train/<topic>.jsonl files; the file name is the topic label. Turns starting with `A: ` are
+ * Reads data/topics/train/<topic>.jsonl and <topic>.<batch>.jsonl files; the file name up to its first dot is
+ * the topic label. Turns starting with `A: ` are
  * assistant replies kept for readability; the classifier reads user turns only, so they are dropped.
  */
 export function readTopicTrainingData(directory: string): TopicTrainingExample[] {
   const examples: TopicTrainingExample[] = [];
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.jsonl')).sort()) {
-    const topic = basename(file, '.jsonl');
+    const topic = basename(file, '.jsonl').split('.')[0]!;
     if (!isTopic(topic)) throw new Error(`${file}: the file name must be a topic`);
     readFileSync(join(directory, file), 'utf8')
       .split('\n')

@@ -37,6 +37,13 @@ describe('nextTopicState', () => {
     expect(nextTopicState(state, { topic: 'math', confidence: 0.5 }, { inertia: 1, switchConfidence: 0.99 })).toMatchObject({ topic: 'math' });
   });
 
+  it('keeps the current specialist on a short follow-up, however confident, but lets it end on none', () => {
+    const state: TopicSessionState = { topic: 'medicine_healthcare', turns: 1 };
+    expect(nextTopicState(state, { topic: 'science', confidence: 0.95, shortFollowUp: true }, options)).toMatchObject({ topic: 'medicine_healthcare', reason: 'short follow-up keeps topic', state: { topic: 'medicine_healthcare', turns: 2 } });
+    expect(nextTopicState(state, { topic: 'none', confidence: 1, shortFollowUp: true }, options)).toMatchObject({ topic: 'none' });
+    expect(nextTopicState(undefined, { topic: 'science', confidence: 0.5, shortFollowUp: true }, options)).toMatchObject({ topic: 'science' });
+  });
+
   it('is pure: the previous state object is not changed', () => {
     const state: TopicSessionState = { topic: 'software_it', turns: 1 };
     const frozen = structuredClone(state);

@@ -14,6 +14,11 @@ export interface TopicObservation {
   /** The classifier's topic for this turn (`none` when no specialist was confident). */
   topic: Topic;
   confidence: number;
+  /**
+   * The turn is a short follow-up ("and in French?", "why?"): too little text to name a new subject, so it
+   * never switches one specialist for another, however confident the classifier is.
+   */
+  shortFollowUp?: boolean;
 }
 
 export interface InertiaOptions {
@@ -31,7 +36,8 @@ export type TransitionReason =
   | 'same topic'
   | 'confident switch'
   | 'switch after building confidence'
-  | 'holding current specialist';
+  | 'holding current specialist'
+  | 'short follow-up keeps topic';
 
 export interface TopicTransition {
   topic: Topic;
@@ -43,7 +49,8 @@ export interface TopicTransition {
  * The per-session topic state machine, as a pure function. A turn with no confident specialist always goes to
  * the default model (a low-confidence turn never keeps a stale specialist); from the default model a confident
  * specialist is taken at once; between two specialists the new one must be seen on `inertia` consecutive
- * turns, or once with `switchConfidence`, while the session stays on the current one.
+ * turns, or once with `switchConfidence`, while the session stays on the current one; a short follow-up never
+ * switches specialists (a closing "thanks!" still ends the specialist: it classifies as `none`).
  */
 export function nextTopicState(previous: TopicSessionState | undefined, observation: TopicObservation, options: InertiaOptions = defaultInertiaOptions): TopicTransition {
   const turns = (previous?.turns ?? 0) + 1;
@@ -51,6 +58,7 @@ export function nextTopicState(previous: TopicSessionState | undefined, observat
   const current = previous?.topic ?? 'none';
   if (current === 'none') return { topic: observation.topic, state: { topic: observation.topic, turns }, reason: 'first specialist turn' };
   if (current === observation.topic) return { topic: current, state: { topic: current, turns }, reason: 'same topic' };
+  if (observation.shortFollowUp) return { topic: current, state: { topic: current, turns }, reason: 'short follow-up keeps topic' };
   if (options.switchConfidence < 1 && observation.confidence >= options.switchConfidence) return { topic: observation.topic, state: { topic: observation.topic, turns }, reason: 'confident switch' };
   const streak = previous?.pending?.topic === observation.topic ? previous.pending.turns + 1 : 1;
   if (streak >= Math.max(1, options.inertia)) return { topic: observation.topic, state: { topic: observation.topic, turns }, reason: 'switch after building confidence' };

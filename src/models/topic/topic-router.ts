@@ -1,7 +1,7 @@
 import type { TopicClassification } from '../../classify/topic/classifier.js';
 import { TopicClassifier } from '../../classify/topic/classifier.js';
 import type { ChatMessageLike } from '../../classify/topic/conversation.js';
-import { recentUserTurns } from '../../classify/topic/conversation.js';
+import { isShortFollowUp, recentUserTurns } from '../../classify/topic/conversation.js';
 import type { RouteMatch } from '../../classify/routes/route-classifier.js';
 import { RouteClassifier } from '../../classify/routes/route-classifier.js';
 import type { TopicRoutingConfig, TopicTarget } from './config.js';
@@ -72,7 +72,7 @@ export class TopicRoutingEngine {
       };
     }
     const classification = this.classifier.classify(messages);
-    const transition = nextTopicState(previousState, { topic: classification.topic, confidence: classification.confidence }, this.inertiaOptions());
+    const transition = nextTopicState(previousState, { topic: classification.topic, confidence: classification.confidence, shortFollowUp: isShortFollowUp(messages) }, this.inertiaOptions());
     const features = classification.features.slice(0, 3).map((item) => item.feature).join(', ');
     return {
       messages: stripped.messages,
