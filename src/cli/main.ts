@@ -1,3 +1,4 @@
+import { terminalSafeStream } from './terminal-safe.js';
 import type { CommandContext } from './command.js';
 import { commandLoaders } from './commands.js';
 import { packageVersion } from './version.js';
@@ -49,9 +50,10 @@ function findCommand(args: string[]): { name: string; rest: string[] } | undefin
 const helpWords = new Set(['--help', '-h', 'help']);
 
 export async function main(args: string[], context?: Partial<CommandContext>): Promise<number> {
+  // Ledger fields are client-controlled: no command may print a raw control character (terminal-safe.ts).
   const fullContext: CommandContext = {
-    stdout: context?.stdout ?? process.stdout,
-    stderr: context?.stderr ?? process.stderr,
+    stdout: terminalSafeStream(context?.stdout ?? process.stdout),
+    stderr: terminalSafeStream(context?.stderr ?? process.stderr),
     env: context?.env ?? process.env,
     cwd: context?.cwd ?? process.cwd(),
   };

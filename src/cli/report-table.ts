@@ -1,4 +1,5 @@
 import { createColors } from 'picocolors';
+import { terminalSafe } from './terminal-safe.js';
 
 export interface Column<Row> {
   header: string;
@@ -22,8 +23,9 @@ export function tableStyle(stream: { isTTY?: boolean }, environment: NodeJS.Proc
  */
 export function renderTable<Row>(columns: Column<Row>[], rows: Row[], totals: Row | undefined, style: TableStyle): string {
   const colors = createColors(style.color);
-  const body = rows.map((row) => columns.map((column) => column.cell(row)));
-  const totalCells = totals === undefined ? undefined : columns.map((column) => column.cell(totals));
+  // Cells hold client-controlled text (session ids, models): escaped before widths are measured.
+  const body = rows.map((row) => columns.map((column) => terminalSafe(column.cell(row))));
+  const totalCells = totals === undefined ? undefined : columns.map((column) => terminalSafe(column.cell(totals)));
   const widths = columns.map((column, index) =>
     Math.max(
       column.header.length,
