@@ -47,7 +47,11 @@ export const reportRoutingCommand: Command = {
           `(${(tools.reduction * 100).toFixed(1)}% removed)\n` +
           `request_toolset recoveries: ${formatCount(tools.recoveries)} in ${formatCount(tools.requestsWithRecovery)} requests ` +
           `(recovery overhead: ${formatCount(tools.recoveryOverheadTokens)} tokens billed, not in the clients' usage); ` +
-          `failovers: ${formatCount(models.failovers)}\n\n`;
+          `failovers: ${formatCount(models.failovers)}\n` +
+          (models.priceCapped.requests > 0
+            ? `max_price kept fallbacks out of ${formatCount(models.priceCapped.requests)} requests; ${formatCount(models.priceCapped.unserved)} of them were refused rather than sent to a dearer model\n`
+            : '') +
+          '\n';
         context.stdout.write(
           header +
             [
@@ -56,6 +60,7 @@ export const reportRoutingCommand: Command = {
               countTable('Toolset on routed surfaces', tools.toolsets, style),
               countTable('Model policy', models.byPolicy, style),
               countTable('Served by', models.byServedModel, style),
+              countTable('Fallback over max_price', models.priceCapped.refusedFallbacks, style),
             ]
               .filter(Boolean)
               .join('\n'),

@@ -1,3 +1,4 @@
+import { fallbackChain } from './fallbacks.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -79,8 +80,8 @@ function crossCheck(config: Config): string[] {
   if (config.default_model && config.providers.length > 0 && !modelIds.has(config.default_model)) {
     problems.push(`default_model: "${config.default_model}" is not served by any provider; add it to a provider's models`);
   }
-  for (const [model, chain] of Object.entries(config.fallbacks)) {
-    chain.forEach((fallback, index) => {
+  for (const [model, entry] of Object.entries(config.fallbacks)) {
+    fallbackChain(entry).models.forEach((fallback, index) => {
       if (!modelIds.has(fallback)) {
         problems.push(`fallbacks.${model}[${index}]: "${fallback}" is not served by any provider; add it to a provider's models`);
       }

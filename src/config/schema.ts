@@ -9,6 +9,7 @@ import { topicRoutingConfigSchema } from '../models/topic/config.js';
 import { authConfigSchema } from '../security/config.js';
 import { storageConfigSchema } from '../store/config.js';
 import { budgetsConfigSchema } from './budgets.js';
+import { fallbackChainSchema } from './fallbacks.js';
 
 const pricesSchema = z
   .object({
@@ -122,7 +123,12 @@ export const configSchema = z
     server: serverSchema.default(serverSchema.parse({})),
     providers: z.array(providerSchema).default([]),
     default_model: z.string().min(1).optional(),
-    fallbacks: z.record(z.string(), z.array(z.string().min(1))).default({}),
+    /**
+     * Per model (or the router alias): the models to try when it fails, in order. The object form may bound what a
+     * failover costs: `max_price: primary` (never dearer than the model asked for), `free_only`, or a number (USD
+     * per million tokens, input and output each).
+     */
+    fallbacks: z.record(z.string(), fallbackChainSchema).default({}),
     timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
     resilience: resilienceSchema.default(resilienceSchema.parse({})),
     ledger: ledgerConfigSchema.default(ledgerConfigSchema.parse({})),

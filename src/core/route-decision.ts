@@ -36,6 +36,15 @@ export interface ModelRoutingDecision {
   toolLoop?: boolean;
   /** The topic's persona was added to the system prompt of the attempts sent to `sentTo` (the topic, never the text). */
   persona?: { topic: string; sentTo: string[] };
+  /** The chain's `max_price` dropped these fallbacks before any call (`fallbacks.<model>.max_price`). */
+  priceCap?: PriceCapDecision;
+}
+
+/** What a fallback chain's price bound did to one request. */
+export interface PriceCapDecision {
+  /** `primary`, `free_only`, or USD per million tokens. */
+  maxPrice: 'primary' | 'free_only' | number;
+  refused: { provider: string; model: string; reason: string }[];
 }
 
 export interface RouteDecision {

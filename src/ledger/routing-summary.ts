@@ -25,6 +25,8 @@ export interface ModelRoutingSummary {
   byPolicy: Record<string, number>;
   byServedModel: Record<string, number>;
   failovers: number;
+  /** Requests whose chain's `max_price` dropped fallbacks, how many of them nothing served, and which were dropped. */
+  priceCapped: { requests: number; unserved: number; refusedFallbacks: Record<string, number> };
 }
 
 function increment(counts: Record<string, number>, key: string): void {
@@ -54,6 +56,12 @@ function add(tools: ToolRoutingSummary, models: ModelRoutingSummary, record: Req
   if (record.decision.models) increment(models.byPolicy, record.decision.models.policy);
   if (record.servedModel) increment(models.byServedModel, `${record.servedProvider ?? '?'}/${record.servedModel}`);
   if (failedOver(record)) models.failovers += 1;
+  const priceCap = record.decision.models?.priceCap;
+  if (priceCap && priceCap.refused.length > 0) {
+    models.priceCapped.requests += 1;
+    if (record.servedModel === undefined) models.priceCapped.unserved += 1;
+    for (const refused of priceCap.refused) increment(models.priceCapped.refusedFallbacks, `${refused.provider}/${refused.model}`);
+  }
 }
 
 /**
@@ -75,7 +83,7 @@ export async function summarizeRouting(store: LedgerStore, filter: LedgerFilter)
     sentSchemaTokens: 0,
     reduction: 0,
   };
-  const models: ModelRoutingSummary = { byPolicy: {}, byServedModel: {}, failovers: 0 };
+  const models: ModelRoutingSummary = { byPolicy: {}, byServedModel: {}, failovers: 0, priceCapped: { requests: 0, unserved: 0, refusedFallbacks: {} } };
   let cursor: string | undefined;
   do {
     const page = await store.requests({ ...filter, limit: 1000, ...(cursor ? { cursor } : {}) });

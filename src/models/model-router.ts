@@ -2,7 +2,10 @@ import type { Deployment } from '../catalog/deployment.js';
 import type { ModelCatalog } from '../catalog/model-catalog.js';
 import { routerAlias } from '../catalog/model-catalog.js';
 import { GatewayError } from '../core/errors.js';
-import type { ModelRoutingDecision } from '../core/route-decision.js';
+import type { ModelRoutingDecision, PriceCapDecision } from '../core/route-decision.js';
+import { fallbackChain } from '../config/fallbacks.js';
+import type { MaxPrice } from '../config/fallbacks.js';
+import { capFallbackPrices } from './price-cap.js';
 import type { Turn } from '../core/turn.js';
 import { MemorySessionAffinity } from './affinity/session-affinity.js';
 import type { SessionAffinityStore } from './affinity/session-affinity.js';
@@ -111,7 +114,15 @@ export class ModelRouter {
       throw new GatewayError('unavailable', allSwitchedOffMessage);
     }
     const automatic = this.isAutomatic(turn.requestedModel) || (config.explicit === 'route' && catalog.resolve(turn.requestedModel).length > 0);
-    const pool = automatic ? this.automaticPool() : this.explicitChain(turn.requestedModel);
+    let pool = automatic ? this.automaticPool() : this.explicitChain(turn.requestedModel);
+    // A named model's chain may bound what its failover costs; the alias's pool is the router's own choice.
+    const maxPrice = automatic ? undefined : this.maxPriceOf(turn.requestedModel);
+    let priceCap: PriceCapDecision | undefined;
+    if (maxPrice !== undefined) {
+      const capped = capFallbackPrices(pool, maxPrice);
+      pool = capped.candidates;
+      priceCap = capped.decision;
+    }
     const skipped: Skipped[] = [];
     const enabled = pool.filter((candidate) => {
       if (switches.isEnabled(candidate.deployment)) return true;
@@ -171,6 +182,7 @@ export class ModelRouter {
     if (skipped.length > 0) decision.skipped = skipped;
     if (turn.hints.workloadHint !== undefined) decision.workloadHint = turn.hints.workloadHint;
     if (toolLoop) decision.toolLoop = true;
+    if (priceCap) decision.priceCap = priceCap;
     return persona ? { candidates, decision, persona } : { candidates, decision };
   }
 
@@ -198,6 +210,17 @@ export class ModelRouter {
     return chain.candidates;
   }
 
+  /** The `max_price` of the chain of the model the client named (by the name it used, or the model's own id). */
+  private maxPriceOf(requestedModel: string): MaxPrice | undefined {
+    const { catalog } = this.dependencies;
+    const names = [requestedModel, ...catalog.resolve(requestedModel).map((deployment) => deployment.modelId)];
+    for (const name of names) {
+      const maxPrice = fallbackChain(catalog.config.fallbacks[name]).maxPrice;
+      if (maxPrice !== undefined) return maxPrice;
+    }
+    return undefined;
+  }
+
   /** Every chat model: the default's chain first (so ties keep it), then the rest in config order. */
   private automaticPool(): Candidate[] {
     const { catalog } = this.dependencies;
@@ -214,7 +237,7 @@ export class ModelRouter {
   private addFallbacks(chain: ChainBuilder, names: string[]): void {
     const fallbacks = this.dependencies.catalog.config.fallbacks;
     for (const name of new Set(names)) {
-      for (const fallback of fallbacks[name] ?? []) chain.add(this.dependencies.catalog.resolve(fallback), 'fallback');
+      for (const fallback of fallbackChain(fallbacks[name]).models) chain.add(this.dependencies.catalog.resolve(fallback), 'fallback');
     }
   }
 }

@@ -2,6 +2,7 @@ import type { ModelCatalog } from '../../catalog/model-catalog.js';
 import { routerAlias } from '../../catalog/model-catalog.js';
 import type { Deployment } from '../../catalog/deployment.js';
 import { GatewayError } from '../../core/errors.js';
+import { fallbackChain } from '../../config/fallbacks.js';
 import type { Candidate } from '../candidate.js';
 
 /**
@@ -38,7 +39,7 @@ export function embeddingCandidates(
       throw new GatewayError('model_not_found', `"${requestedModel}" is not an embeddings model served here. Embeddings models: ${available}.`);
     }
     add(named, 'explicit');
-    for (const fallback of catalog.config.fallbacks[requestedModel] ?? []) add(catalog.resolve(fallback), 'fallback');
+    for (const fallback of fallbackChain(catalog.config.fallbacks[requestedModel]).models) add(catalog.resolve(fallback), 'fallback');
   }
   const enabled = candidates.filter((candidate) => isEnabled(candidate.deployment));
   if (enabled.length === 0) {

@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { ClientResponse } from '../client-response.js';
 import type { ApiFormat } from '../../core/api-format.js';
-import { toGatewayError } from '../../core/errors.js';
+import { GatewayError, toGatewayError } from '../../core/errors.js';
 import { type AttemptRecord, type RequestRecord, startRequestRecord } from '../../core/ledger-record.js';
-import type { RouteDecision, ToolRoutingDecision } from '../../core/route-decision.js';
+import type { PriceCapDecision, RouteDecision, ToolRoutingDecision } from '../../core/route-decision.js';
+import { priceCapMessage } from '../../models/price-cap.js';
 import type { ClientHints, Turn } from '../../core/turn.js';
 import type { JsonObject } from '../../core/json.js';
 import type { Deployment } from '../../catalog/deployment.js';
@@ -172,7 +173,9 @@ export async function handleChat(
       prepare: (deployment: Deployment, provider: Provider) =>
         prepareUpstreamBody(attemptTurn(deployment), deployment, provider, gateway.dialectFor(deployment.providerId), facts),
     };
-    const success = await gateway.attemptLoop.run({ ...plan, candidates });
+    const success = await gateway.attemptLoop.run({ ...plan, candidates }).catch((caught: unknown) => {
+      throw withPriceCapReason(caught, decision.models?.priceCap);
+    });
     const route = routeLabel(candidates, success.deployment);
     gateway.modelRouter.succeeded(session.id, success.deployment, success.attempt.durationMs);
     tracking.record.servedProvider = success.deployment.providerId;
@@ -284,6 +287,20 @@ async function serveFromCache(
     sendJson(response, 200, hit.body, headers);
   }
   return true;
+}
+
+/**
+ * When the candidates failed and `max_price` had dropped fallbacks, the error says so: the client learns that a
+ * dearer model was there and deliberately not used. Errors that go back unchanged (an upstream 4xx) stay as they are.
+ */
+function withPriceCapReason(caught: unknown, priceCap: PriceCapDecision | undefined): unknown {
+  if (priceCap === undefined || priceCap.refused.length === 0 || !(caught instanceof GatewayError)) return caught;
+  if (!caught.retryable && caught.errorClass !== 'unavailable') return caught;
+  return new GatewayError(caught.errorClass, `${caught.message} ${priceCapMessage(priceCap)}`, {
+    status: caught.status,
+    ...(caught.retryAfterMs === undefined ? {} : { retryAfterMs: caught.retryAfterMs }),
+    cause: caught,
+  });
 }
 
 /** The deployment that just answered goes first on a re-issue, so its prompt cache stays warm. */
