@@ -19,6 +19,7 @@ export function routeAccess(path: string): RouteAccess {
   if (openAiChatPaths.has(path)) return { need: 'scope', scope: 'chat', format: 'openai-chat' };
   // The Responses API: creating a response is chat; reading or deleting a stored one is too (per key).
   if (path === '/v1/responses' || path === '/responses' || path.startsWith('/v1/responses/')) return { need: 'scope', scope: 'chat', format: 'openai-chat' };
+  if (/^\/(?:v1beta|v1)\/models\/[^/]+:(?:generateContent|streamGenerateContent|countTokens)$/.test(path)) return { need: 'scope', scope: 'chat', format: 'openai-chat' };
   if (path === '/v1/embeddings' || path === '/embeddings') return { need: 'scope', scope: 'embeddings', format: 'openai-chat' };
   if (path === '/v1/models' || path === '/models') return { need: 'scope', scope: 'models:read', format: 'openai-chat' };
   if (path === '/metrics') return { need: 'scope', scope: 'admin', format: 'openai-chat' };

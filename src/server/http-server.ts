@@ -5,6 +5,8 @@ import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
 import type { Gateway } from '../pipeline/gateway.js';
 import { handleChat } from './routes/chat.js';
+import { handleGemini } from './routes/gemini.js';
+import { parseGeminiPath } from '../wire/gemini/request.js';
 import { handleCreateResponse, handleStoredResponseRoutes } from './routes/responses.js';
 import { handleHealth } from './routes/health.js';
 import { handleModels } from './routes/models.js';
@@ -92,6 +94,16 @@ async function route(
     return;
   }
   if (path.startsWith('/v1/responses/') && (await handleStoredResponseRoutes(gateway, request, response, path, new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1))))) return;
+  const gemini = parseGeminiPath(path);
+  if (gemini !== undefined) {
+    if (method !== 'POST') {
+      request.resume();
+      sendError(response, new GatewayError('invalid_request', `Use POST for ${path}.`, { status: 405 }), 'openai-chat');
+      return;
+    }
+    await handleGemini(gateway, request, response, gemini, { requestId: `hr_${randomUUID()}`, receivedAt: Date.now(), monotonicStart, endpoint: `/v1beta/models/*:${gemini.method}` });
+    return;
+  }
   const chatFormat = chatPaths[path];
   if (chatFormat) {
     if (method !== 'POST') {
