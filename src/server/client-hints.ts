@@ -7,10 +7,29 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return single === undefined || single === '' ? undefined : single;
 }
 
+/**
+ * Session headers, strongest first: the gateway's own, then what each agent sends on every request of a
+ * conversation: opencode (`x-session-id`), Claude Code (`x-claude-code-session-id`), Codex (`session-id`, and the
+ * `session_id` inside `x-codex-turn-metadata`).
+ */
+const sessionHeaders = ['x-hermes-session-affinity', 'x-session-id', 'x-claude-code-session-id', 'session-id'] as const;
+
+function codexTurnSession(headers: IncomingHttpHeaders): string | undefined {
+  const metadata = header(headers, 'x-codex-turn-metadata');
+  if (metadata === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(metadata);
+    const sessionId = typeof parsed === 'object' && parsed !== null && 'session_id' in parsed ? parsed.session_id : undefined;
+    return typeof sessionId === 'string' && sessionId.length > 0 ? sessionId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Routing hints a client can send as headers (documented in the README). */
 export function readClientHints(headers: IncomingHttpHeaders): ClientHints {
   const hints: ClientHints = {};
-  const sessionId = header(headers, 'x-hermes-session-affinity') ?? header(headers, 'x-session-id');
+  const sessionId = sessionHeaders.map((name) => header(headers, name)).find((value) => value !== undefined) ?? codexTurnSession(headers);
   if (sessionId) hints.sessionId = sessionId.slice(0, 200);
   const workloadHint = header(headers, 'x-hermes-workload-hint');
   if (workloadHint) hints.workloadHint = workloadHint.toLowerCase();

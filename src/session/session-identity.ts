@@ -8,8 +8,10 @@ export interface SessionIdentity {
 }
 
 /**
- * Which conversation a request belongs to. An explicit id wins (header, then body `session_id`/`user`/Anthropic
- * `metadata.user_id`). Otherwise a fingerprint that stays the same as the history grows: the client key, the
+ * Which conversation a request belongs to. An explicit id wins: a header the client sent (see
+ * `server/client-hints.ts` for which, in order), then the body's `session_id`, `prompt_cache_key` (Codex sets it
+ * to its thread id), `user`, Anthropic `metadata.user_id` (Claude Code writes a JSON object there: its
+ * `session_id` is used). Otherwise a fingerprint that stays the same as the history grows: the client key, the
  * client's full tool list (names, in order) and the first user message. Not the system prompt: Hermes rebuilds
  * it mid-session after compaction or a memory invalidation.
  */
@@ -17,11 +19,11 @@ export function resolveSessionIdentity(turn: Turn): SessionIdentity {
   if (turn.hints.sessionId) return { id: turn.hints.sessionId, source: 'header' };
   const body = turn.body;
   const fromBody =
-    (typeof body.session_id === 'string' && body.session_id) ||
-    (typeof body.user === 'string' && body.user) ||
-    (isJsonObject(body.metadata) && typeof body.metadata.user_id === 'string' && body.metadata.user_id) ||
-    undefined;
-  if (fromBody) return { id: fromBody, source: 'body' };
+    nonEmpty(body.session_id) ??
+    nonEmpty(body.prompt_cache_key) ??
+    nonEmpty(body.user) ??
+    (isJsonObject(body.metadata) ? metadataUserId(body.metadata.user_id) : undefined);
+  if (fromBody) return { id: fromBody.slice(0, 200), source: 'body' };
   const hash = createHash('sha256');
   hash.update(turn.clientKeyId ?? '-');
   hash.update('\u0000');
@@ -29,4 +31,21 @@ export function resolveSessionIdentity(turn: Turn): SessionIdentity {
   hash.update('\u0000');
   hash.update(turn.messages.find((message) => message.role === 'user')?.text ?? '');
   return { id: `fp_${hash.digest('hex').slice(0, 24)}`, source: 'fingerprint' };
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** Claude Code's `metadata.user_id` is JSON with a `session_id`; anything else is used as it is. */
+function metadataUserId(value: unknown): string | undefined {
+  const text = nonEmpty(value);
+  if (text === undefined || !text.startsWith('{')) return text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isJsonObject(parsed) && typeof parsed['session_id'] === 'string' && parsed['session_id'].length > 0) return parsed['session_id'];
+  } catch {
+    // Not JSON after all: the whole value identifies the user.
+  }
+  return text;
 }

@@ -11,6 +11,7 @@ import { responsesId } from '../../wire/openai-responses/ids.js';
 import { readResponsesRequest } from '../../wire/openai-responses/request.js';
 import { responsesToChatRequest } from '../../wire/openai-responses/request-to-chat.js';
 import type { Gateway } from '../../pipeline/gateway.js';
+import { readClientHints } from '../client-hints.js';
 import { readJsonRequest } from '../read-body.js';
 import { sendError, sendJson } from '../send.js';
 import { TranslatingResponse } from '../translating-response.js';
@@ -44,9 +45,10 @@ export async function handleCreateResponse(gateway: Gateway, request: IncomingMe
     if (clientKeyId !== undefined) stored.clientKeyId = clientKeyId;
     await gateway.responses.set(echo.id, stored, gateway.config.responses.ttl_ms);
   });
+  // A session header wins; else Codex's `prompt_cache_key` (its thread id), which the chat body does not carry.
   const hints: ClientHints = {};
   const cacheKey = parsed.body['prompt_cache_key'];
-  if (typeof cacheKey === 'string' && cacheKey.length > 0) hints.sessionId = cacheKey.slice(0, 200);
+  if (readClientHints(request.headers).sessionId === undefined && typeof cacheKey === 'string' && cacheKey.length > 0) hints.sessionId = cacheKey.slice(0, 200);
   await handleChat(gateway, 'openai-chat', request, translating, context, { body: chat.chat, length, hints });
   await translating.settled();
 }
