@@ -25,7 +25,7 @@ async function send(path: string, headers: Record<string, string>, body: unknown
 // once to its own format and once across.
 describe.each(['claude-test', 'gpt-test'])('every captured agent shape is served (model %s)', (model) => {
   it.each(agentBodyShapes.map((shape) => [`${shape.agent}: ${shape.name}`, shape] as const))('%s', async (_label, shape) => {
-    const answer = await send(shape.path, shape.headers, shape.body(model));
+    const answer = await send(shape.path.replace('{model}', model), shape.headers, shape.body(model));
     expect(answer.status, answer.text).toBe(200);
     expect(answer.text).not.toContain('invalid_request');
     expect(harness.upstream.requests).toHaveLength(1);

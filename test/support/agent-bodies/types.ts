@@ -6,7 +6,7 @@ export interface AgentBodyShape {
   agent: string;
   /** What the shape is (first turn, tool turn…). */
   name: string;
-  /** Path and query as the agent sends them, e.g. `/v1/messages?beta=true`. */
+  /** Path and query as the agent sends them, e.g. `/v1/messages?beta=true`; `{model}` stands for the model. */
   path: string;
   headers: Record<string, string>;
   /** The body for a given model name. */
