@@ -26,11 +26,20 @@ export const evalSessionsCommand: Command = {
         context.stderr.write(`--bfcl needs --bfcl-toolsets\n${usage}`);
         return 2;
       }
-      const bfcl = bfclSessions(resolve(context.cwd, values.bfcl), resolve(context.cwd, values['bfcl-toolsets']));
-      ({ scenarios, registries, toolRouting } = bfcl);
+      try {
+        ({ scenarios, registries, toolRouting } = bfclSessions(resolve(context.cwd, values.bfcl), resolve(context.cwd, values['bfcl-toolsets'])));
+      } catch (error) {
+        context.stderr.write(`eval sessions: ${error instanceof Error ? error.message : String(error)}\n`);
+        return 1;
+      }
     } else if (values.scenarios) {
       registries = values.registries ? resolve(context.cwd, values.registries) : defaultRegistriesDirectory();
-      scenarios = readScenarios(resolve(context.cwd, values.scenarios));
+      try {
+        scenarios = readScenarios(resolve(context.cwd, values.scenarios));
+      } catch (error) {
+        context.stderr.write(`eval sessions: ${error instanceof Error ? error.message : String(error)}\n`);
+        return 1;
+      }
     } else {
       context.stderr.write(`--scenarios (or --bfcl) is required\n${usage}`);
       return 2;

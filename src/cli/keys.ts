@@ -1,4 +1,5 @@
 import { AdminKey } from '../security/admin-key.js';
+import { type Column, renderTable, tableStyle } from './report-table.js';
 import { writeAdminKeyFile } from '../security/admin-key-file.js';
 import { createApplicationKey } from '../security/create-key.js';
 import { publicKeyView } from '../security/key-record.js';
@@ -50,9 +51,17 @@ function list(value: unknown): string[] | undefined {
   return typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : undefined;
 }
 
-function number(value: unknown): number | undefined {
-  return typeof value === 'string' ? Number(value) : undefined;
+/** A limit flag's number; a word or a negative is named with the flag ("--rpm wants …"), never "received NaN". */
+function number(value: unknown, flag: string, whole: boolean): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0 || (whole && !Number.isInteger(parsed))) {
+    throw new LimitFlagError(`${flag} wants ${whole ? 'a whole number' : 'a number'} above 0, got "${value}"`);
+  }
+  return parsed;
 }
+
+class LimitFlagError extends Error {}
 
 function describeLimits(key: ApplicationKey): string {
   const limits = key.limits;
@@ -90,11 +99,21 @@ export const keysCreateCommand: Command = {
     });
     if (typeof setup === 'number') return setup;
     const values = setup.values;
+    let numbers;
+    try {
+      numbers = {
+        requests_per_minute: number(values.rpm, '--rpm', true),
+        tokens_per_day: number(values['tokens-per-day'], '--tokens-per-day', true),
+        cost_per_day_usd: number(values['cost-per-day'], '--cost-per-day', false),
+      };
+    } catch (error) {
+      if (!(error instanceof LimitFlagError)) throw error;
+      context.stderr.write(`${error.message}\n\n${usages.create}`);
+      return 2;
+    }
     const limits = Object.fromEntries(
       Object.entries({
-        requests_per_minute: number(values.rpm),
-        tokens_per_day: number(values['tokens-per-day']),
-        cost_per_day_usd: number(values['cost-per-day']),
+        ...numbers,
         models: list(values.models),
         providers: list(values.providers),
       }).filter(([, value]) => value !== undefined),
@@ -125,11 +144,17 @@ export const keysListCommand: Command = {
     if (typeof setup === 'number') return setup;
     return withKeyStore(setup, context, (store) => {
       const keys = store.list();
-      const lines = keys.map(
-        (key) => `${key.id}  ${key.revoked_at ? 'revoked' : 'active '}  ${key.hint}  ${key.name}  [${key.scopes.join(',')}]  ${describeLimits(key)}`,
-      );
+      const columns: Column<ApplicationKey>[] = [
+        { header: 'Id', cell: (key) => key.id },
+        { header: 'Status', cell: (key) => (key.revoked_at ? 'revoked' : 'active') },
+        { header: 'Ends in', cell: (key) => key.hint },
+        { header: 'Name', cell: (key) => key.name },
+        { header: 'Scopes', cell: (key) => key.scopes.join(',') },
+        { header: 'Limits', cell: (key) => describeLimits(key) },
+      ];
+      const table = renderTable(columns, keys, undefined, tableStyle(context.stdout, context.env));
       const admin = new AdminKey(store, context.env).source;
-      const text = `${keys.length === 0 ? 'No application keys: on loopback, chat needs no key.' : lines.join('\n')}\nadmin key: ${admin}\n`;
+      const text = `${keys.length === 0 ? 'No application keys: on loopback, chat needs no key.\n' : table}\nadmin key: ${admin}\n`;
       return finish(context, setup.json, text, { keys: keys.map(publicKeyView), admin_key: admin, key_file: store.location });
     });
   },

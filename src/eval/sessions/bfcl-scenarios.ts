@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isJsonObject } from '../../core/json.js';
+import { readBfclClasses } from '../bfcl-files.js';
 import type { Scenario } from './scenarios.js';
 
 export interface BfclSessions {
@@ -17,7 +18,7 @@ export interface BfclSessions {
  * the classes BFCL says it uses. The classes become configured toolsets, as a user of another agent would write.
  */
 export function bfclSessions(rowsPath: string, classesPath: string): BfclSessions {
-  const classes = JSON.parse(readFileSync(classesPath, 'utf8')) as Record<string, { name: string; description?: string; parameters?: unknown }[]>;
+  const classes = readBfclClasses(classesPath);
   const tools: unknown[] = [];
   const toolsets: Record<string, { tools: string[]; description: string }> = {};
   for (const [className, functions] of Object.entries(classes)) {
@@ -35,7 +36,13 @@ export function bfclSessions(rowsPath: string, classesPath: string): BfclSession
   const scenarios: Scenario[] = readFileSync(rowsPath, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as unknown)
+    .map((line, index) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        throw new Error(`${rowsPath}:${index + 1}: not JSON; --bfcl wants one BFCL multi-turn row per line`);
+      }
+    })
     .filter(isJsonObject)
     .map((row) => {
       const turns = Array.isArray(row.user_turns) ? row.user_turns : [];

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { readFileSync } from 'node:fs';
 import type { MultilabelModel } from '../../classify/linear/multilabel-model.js';
 import { loadToolsetModel } from '../../classify/toolsets/model-file.js';
 import { isJsonObject } from '../../core/json.js';
+import { readBfclClasses, readBfclRows } from '../bfcl-files.js';
 import type { ToolRoutingConfig } from '../../tools/config.js';
 import { toolRoutingConfigSchema } from '../../tools/config.js';
 import { decideFirstTurnSurface } from '../../tools/decide-surface.js';
@@ -46,8 +46,11 @@ export interface BfclReport {
 type FunctionDefinition = { name: string; description: string; parameters: unknown };
 
 export function readBfcl(rowsPath: string, toolsetsPath: string): { rows: BfclRow[]; classes: Record<string, FunctionDefinition[]> } {
-  const rows = readFileSync(rowsPath, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as BfclRow);
-  const classes = JSON.parse(readFileSync(toolsetsPath, 'utf8')) as Record<string, FunctionDefinition[]>;
+  // Checked on reading, so a wrong file is one sentence naming it, not a TypeError deep in the evaluation.
+  const rows: BfclRow[] = readBfclRows(rowsPath);
+  const classes: Record<string, FunctionDefinition[]> = Object.fromEntries(
+    Object.entries(readBfclClasses(toolsetsPath)).map(([name, functions]) => [name, functions.map((fn) => ({ ...fn, parameters: fn.parameters }))]),
+  );
   return { rows, classes };
 }
 
