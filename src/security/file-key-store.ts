@@ -81,7 +81,15 @@ export class FileKeyStore implements KeyStore {
       return;
     }
     if (version === this.seenVersion) return;
-    const parsed = keyFileSchema.safeParse(JSON.parse(readFileSync(this.location, 'utf8')));
+    let content: unknown;
+    try {
+      content = JSON.parse(readFileSync(this.location, 'utf8'));
+    } catch (error) {
+      // Truncated (a full disk, a copy cut short) or damaged: refuse, and say which file, so it can be restored.
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new Error(`${this.location} is not a valid key file (not JSON: ${detail}); restore it from a backup, or move it away and create the keys again`);
+    }
+    const parsed = keyFileSchema.safeParse(content);
     // A damaged key file must not silently open the gateway: refuse loudly instead.
     if (!parsed.success) throw new Error(`${this.location} is not a valid key file: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     this.state = parsed.data;

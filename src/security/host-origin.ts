@@ -8,13 +8,31 @@ export function hostName(value: string): string {
   return colon === -1 ? trimmed : trimmed.slice(0, colon);
 }
 
+/** The allowed names, remembering which ones the operator configured (`auth.allowed_hosts`). */
+export class AllowedHostNames extends Set<string> {
+  readonly configured = new Set<string>();
+}
+
 /** Host names a browser may use to reach a gateway bound to `bindHost`, plus configured extras. */
-export function allowedHostNames(bindHost: string, extra: readonly string[] = []): Set<string> {
-  const names = new Set(['localhost', '127.0.0.1', '::1']);
+export function allowedHostNames(bindHost: string, extra: readonly string[] = []): AllowedHostNames {
+  const names = new AllowedHostNames(['localhost', '127.0.0.1', '::1']);
   const bind = hostName(bindHost);
   if (bind !== '0.0.0.0' && bind !== '::') names.add(bind);
-  for (const name of extra) names.add(hostName(name));
+  for (const name of extra) {
+    names.add(hostName(name));
+    names.configured.add(hostName(name));
+  }
   return names;
+}
+
+/** The port a URL or Host value names, with the scheme's default filled in (`''` never). */
+function portOf(protocol: string, host: string): string | undefined {
+  try {
+    const url = new URL(`${protocol}//${host}`);
+    return url.port || (protocol === 'https:' ? '443' : '80');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -28,7 +46,7 @@ export function hostAllowed(request: IncomingMessage, allowed: ReadonlySet<strin
 
 /**
  * Against cross-site requests: browsers send `Origin` on cross-origin and state-changing requests; a request
- * that carries one must come from a page served by an allowed host. `Origin: null` (sandboxed frames, files) is
+ * that carries one must come from a page served by an allowed host on the port the request went to. `Origin: null` (sandboxed frames, files) is
  * refused. Clients that are not browsers send no Origin and pass.
  */
 export function originAllowed(request: IncomingMessage, allowed: ReadonlySet<string>): boolean {
@@ -36,7 +54,14 @@ export function originAllowed(request: IncomingMessage, allowed: ReadonlySet<str
   if (origin === undefined) return true;
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && allowed.has(hostName(url.host));
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !allowed.has(hostName(url.host))) return false;
+    // Another port on an allowed name is another site (a local dev server, another app on the machine): the
+    // page must come from this gateway, so its port is the one the request was sent to. A name the operator
+    // configured (a proxy in front) is trusted by name: the proxy's port is not the gateway's.
+    const configured = allowed instanceof AllowedHostNames ? allowed.configured : new Set<string>();
+    const host = request.headers.host;
+    if (host === undefined || configured.has(hostName(url.host))) return true;
+    return portOf(url.protocol, url.host) === portOf(url.protocol, host);
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { lookupTable } from '../core/lookup-table.js';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -22,14 +23,14 @@ import { handleDashboardLinkRoute } from './routes/admin/dashboard-link-route.js
 /** Extra routes other modules mount (metrics, admin API, dashboard) without the server knowing them. */
 export type ExtraRoute = (request: IncomingMessage, response: ServerResponse, path: string) => Promise<boolean> | boolean;
 
-const chatPaths: Record<string, ApiFormat> = {
+const chatPaths = lookupTable<ApiFormat>({
   '/v1/chat/completions': 'openai-chat',
   '/chat/completions': 'openai-chat',
   '/v1/messages': 'anthropic-messages',
   // Hermes speaks the Anthropic API to a custom base URL that ends in /anthropic.
   '/anthropic/v1/messages': 'anthropic-messages',
   '/anthropic/messages': 'anthropic-messages',
-};
+});
 
 function pathOf(url: string): string {
   const queryStart = url.indexOf('?');

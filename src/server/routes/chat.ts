@@ -351,8 +351,10 @@ function finishRecord(gateway: Gateway, tracking: Tracking, context: ChatRequest
   const record = tracking.record;
   record.totalMs = performance.now() - context.monotonicStart;
   record.overheadMs = Math.max(0, record.totalMs - upstreamTime(record.attempts));
-  // A cache hit called no provider: there is no usage to estimate and nothing to bill.
-  const needsEstimate = record.usage === undefined && record.servedModel !== undefined && record.status === 200 && !record.decision.cache?.hit;
+  // A cache hit called no provider: there is no usage to estimate and nothing to bill. A client that went away
+  // after the upstream began answering (499) is estimated like a cut stream: the provider bills what it produced.
+  const answered = record.status === 200 || (record.status === 499 && record.errorClass === 'client_closed');
+  const needsEstimate = record.usage === undefined && record.servedModel !== undefined && answered && !record.decision.cache?.hit;
   const estimateFrom = needsEstimate
     ? { requestText: tracking.turn?.messages.map((message) => message.text).join('\n') ?? '', responseText: tracking.responseText }
     : undefined;

@@ -1,3 +1,4 @@
+import { lookupTable } from '../../../core/lookup-table.js';
 import type { BudgetStatus } from '../../../budgets/budget-guard.js';
 import type { Deployment } from '../../../catalog/deployment.js';
 import type { InsightModels } from '../../../insight/insight-models.js';
@@ -138,7 +139,7 @@ const modelsHandler: Handler = ({ reader, models, gateway }, query) => {
 /** The live budget counters of this instance (Redis in a cluster, so every instance shows the same). */
 const budgetsHandler: Handler = async ({ gateway }) => ({ budgets: (await gateway?.budgets()) ?? [] });
 
-export const dashboardApiHandlers: Readonly<Record<string, Handler>> = {
+export const dashboardApiHandlers = lookupTable<Handler>({
   overview: overviewHandler,
   daily: dailyHandler,
   routing: routingHandler,
@@ -148,4 +149,4 @@ export const dashboardApiHandlers: Readonly<Record<string, Handler>> = {
   waste: wasteHandler,
   models: modelsHandler,
   budgets: budgetsHandler,
-};
+});
