@@ -1,4 +1,5 @@
 import type { MessageView } from '../core/turn.js';
+import { withoutAgentContext } from './agent-context.js';
 
 /** A first turn: at least one user message and no assistant or tool message (system messages do not count). */
 export function isFirstTurn(messages: readonly MessageView[]): boolean {
@@ -10,14 +11,18 @@ export function isFirstTurn(messages: readonly MessageView[]): boolean {
   return users > 0;
 }
 
-/** The text to classify: the user messages before the first assistant turn (usually exactly one). */
+/**
+ * The text to classify: the user messages before the first assistant turn (usually exactly one), without the
+ * context blocks agents add to them (reminders, environment), which are not the user's request.
+ */
 export function firstUserText(messages: readonly MessageView[]): { text: string; hasImage: boolean } | undefined {
   const parts: string[] = [];
   let hasImage = false;
   for (const message of messages) {
     if (message.role === 'assistant' || message.role === 'tool') break;
     if (message.role !== 'user') continue;
-    parts.push(message.text);
+    const text = withoutAgentContext(message.text);
+    if (text.length > 0) parts.push(text);
     hasImage ||= message.hasImage;
   }
   if (parts.length === 0) return undefined;

@@ -7,6 +7,7 @@ import type { ToolRoutingConfig, ToolRoutingMode } from './config.js';
 import { decideResumedSurface } from './decide-surface.js';
 import { decideFirstTurnSurfaceWithLlm, llmClassifierSettings } from './decide-with-llm.js';
 import type { SurfaceDecision } from './decision.js';
+import { agentDefersTools } from './defers-tools.js';
 import { isFirstTurn } from './first-turn.js';
 import type { ToolRoutingContext } from './routing-context.js';
 import { toolRoutingContext } from './routing-context.js';
@@ -81,6 +82,9 @@ export async function routeTools(
       await store.set(sessionId, state).catch(() => undefined);
     }
     return { decision: { ...base, outcome: 'full', reason: 'routing_off', sentToolCount: tools.length }, state };
+  }
+  if (agentDefersTools(tools)) {
+    return { decision: { ...base, outcome: 'full', reason: 'agent_defers_tools', sentToolCount: tools.length }, state };
   }
   if (previous?.toolsets) {
     if (!previous.narrowed) {

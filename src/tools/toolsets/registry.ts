@@ -1,6 +1,7 @@
 import type { ToolView } from '../../core/turn.js';
 import type { ToolsetOverride } from '../config.js';
 import { hermesToolsetDescription, hermesToolsetOf } from './hermes-map.js';
+import { agentToolsetOf } from './agent-maps.js';
 import { mcpServerOf, mcpToolsetName } from './mcp.js';
 import { prefixGroups } from './prefix.js';
 
@@ -44,7 +45,8 @@ export function buildToolsetRegistry(tools: readonly ToolView[], options: Regist
       assign(tool.index, configured[0], 'config');
       continue;
     }
-    const hermes = hermesToolsetOf(tool.name);
+    // Known agents' tools (agent-maps.ts) use Hermes's toolset names, so they count as Hermes-owned.
+    const hermes = hermesToolsetOf(tool.name) ?? agentToolsetOf(tool.name);
     if (hermes) {
       assign(tool.index, hermes, 'hermes');
       continue;

@@ -36,6 +36,24 @@ export const opencodeShapes: AgentBodyShape[] = [
   },
   {
     agent: 'opencode',
+    name: 'first turn with tools',
+    path: '/v1/chat/completions',
+    headers,
+    body: (model) => ({
+      model,
+      max_tokens: 32000,
+      messages: [
+        { role: 'system', content: 'You are a coding agent.' },
+        { role: 'user', content: 'list the files here' },
+      ],
+      tools,
+      tool_choice: 'auto',
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
+  },
+  {
+    agent: 'opencode',
     name: 'tool turn',
     path: '/v1/chat/completions',
     headers,
