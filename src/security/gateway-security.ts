@@ -89,6 +89,14 @@ export class GatewaySecurity {
     this.costOf = options.costOf ?? ((record) => record.costUsd);
   }
 
+  /**
+   * False while the key store has never been read (Postgres down when this instance started): which keys exist,
+   * and so whether keys are required, is unknown. Keys fail closed meanwhile: only the admin key is accepted.
+   */
+  keysReadable(): boolean {
+    return this.store.readable?.() ?? true;
+  }
+
   /** Whether model requests need a key: always off loopback, and on loopback once any application key exists. */
   requiresKeys(): boolean {
     return this.config.require_keys === 'always' || !this.loopback || activeKeys(this.store).length > 0;
@@ -134,6 +142,16 @@ export class GatewaySecurity {
     const keys = presentedKeys(request);
     const principal = this.identify(keys);
     if (access.need === 'admin') return this.authorizeAdmin(request, method, principal, keys.length > 0, format);
+    if (principal?.kind !== 'admin' && !this.keysReadable()) {
+      return {
+        error: new GatewayError(
+          'unavailable',
+          `The key store (${this.store.location}) cannot be read yet, so no key can be checked; requests are refused until it can (the admin key still works).`,
+          { retryAfterMs: 5_000 },
+        ),
+        format,
+      };
+    }
     if (!principal) {
       if (!this.requiresKeys()) {
         setPrincipal(request, { kind: 'anonymous' });

@@ -20,6 +20,11 @@ export interface KeyStore {
   setAdminHash(hash: string): Promise<void>;
   /** Where it lives, for messages. */
   readonly location: string;
+  /**
+   * False while a networked store has never been read (its database was down at start): `list()` is then empty
+   * because nothing is known, not because no key exists. Absent means always readable (memory, file).
+   */
+  readable?(): boolean;
 }
 
 export function activeKeys(store: KeyStore): ApplicationKey[] {

@@ -1,6 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import type { Gateway } from '../../pipeline/gateway.js';
 import { sendJson } from '../send.js';
+import { securityOf } from '../../security/gateway-security.js';
+
+/** What is wrong, by part; empty when nothing is. */
+function healthChecks(gateway: Gateway): Record<string, string> {
+  const checks: Record<string, string> = {};
+  const security = securityOf(gateway);
+  if (security && !security.keysReadable()) {
+    checks.keys = `the key store (${security.store.location}) cannot be read: every request but the admin's is refused (503) until it can`;
+  }
+  return checks;
+}
 
 /** Liveness plus what an operator wants at a glance: providers configured and open circuits. */
 export function handleHealth(gateway: Gateway, response: ServerResponse, startedAt: number): void {
@@ -8,10 +19,13 @@ export function handleHealth(gateway: Gateway, response: ServerResponse, started
   const open = Object.entries(breakers)
     .filter(([, state]) => state !== 'closed')
     .map(([deployment, state]) => ({ deployment, state }));
+  const checks = healthChecks(gateway);
   sendJson(response, 200, {
     // Names the service, so `doctor` can tell the gateway holding its port from another program.
     service: 'hermes-router',
-    status: 'ok',
+    // `degraded`: serving, but something an operator must see is wrong (`checks` says what).
+    status: Object.keys(checks).length === 0 ? 'ok' : 'degraded',
+    ...(Object.keys(checks).length === 0 ? {} : { checks }),
     uptime_s: Math.round((Date.now() - startedAt) / 1000),
     providers: gateway.providers.size,
     models: gateway.catalog.modelNames().length,

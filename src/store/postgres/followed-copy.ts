@@ -70,6 +70,11 @@ export class FollowedCopy<Snapshot> {
     await this.reload();
   }
 
+  /** Whether the copy was read from Postgres at least once (before that it is empty, not known to be empty). */
+  get loaded(): boolean {
+    return this.#reloadApplied > 0;
+  }
+
   /** Replaces the copy with what Postgres holds now. */
   async reload(): Promise<void> {
     await this.ready();

@@ -79,7 +79,8 @@ function rowToKey(row: KeyRow): ApplicationKey {
  * Postgres unreachable: writes reject with a 503 `GatewayError` (a key that exists on one instance only would
  * work or not depending on the load balancer), and requests keep using the last copy read — revocations made
  * during the outage could not be made either, so that copy is still the truth. An instance that could not read
- * Postgres at start knows no keys until it can: keyed requests get 401 meanwhile (fails closed).
+ * Postgres at start knows no keys until it can: `readable()` is false, and the gateway refuses every request
+ * that is not the admin's meanwhile (fails closed, `GatewaySecurity.keysReadable`).
  */
 export class PostgresKeyStore implements KeyStore {
   readonly version = 2;
@@ -129,6 +130,11 @@ export class PostgresKeyStore implements KeyStore {
    */
   start(): Promise<void> {
     return this.#copy.start();
+  }
+
+  /** False until the keys were read from Postgres once: until then nobody knows which keys exist. */
+  readable(): boolean {
+    return this.#copy.loaded;
   }
 
   /** Replaces the copy with what Postgres holds now. */
