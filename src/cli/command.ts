@@ -1,6 +1,6 @@
 /** What a command may touch; the library never prints, commands do, through these streams. */
 export interface CommandContext {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;

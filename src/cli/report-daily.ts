@@ -24,7 +24,7 @@ export const reportDailyCommand: Command = {
           [
             { header: 'Date', cell: (row: DailyRow) => row.date },
             ...totalsColumns<DailyRow>(),
-            { header: 'Models', cell: (row: DailyRow) => row.models.join(', ') },
+            { header: 'Models', shrink: true, cell: (row: DailyRow) => row.models.join(', ') },
           ],
           rows,
           totalRow,

@@ -30,13 +30,13 @@ export function formatTime(epochMs: number, utcOffsetMinutes: number): string {
 /** The columns every aggregate report shares, after its own key columns. */
 export function totalsColumns<Row extends LedgerTotals>(): Column<Row>[] {
   return [
-    { header: 'Requests', align: 'right', cell: (row) => formatCount(row.requests) },
-    { header: 'Failed', align: 'right', cell: (row) => formatCount(row.failedRequests) },
+    { header: 'Requests', align: 'right', dropOrder: 0, cell: (row) => formatCount(row.requests) },
+    { header: 'Failed', align: 'right', dropOrder: 2, cell: (row) => formatCount(row.failedRequests) },
     { header: 'Input', align: 'right', cell: (row) => formatCount(row.inputTokens) },
     { header: 'Output', align: 'right', cell: (row) => formatCount(row.outputTokens) },
-    { header: 'Cache read', align: 'right', cell: (row) => formatCount(row.cacheReadTokens) },
-    { header: 'Cache write', align: 'right', cell: (row) => formatCount(row.cacheWriteTokens) },
-    { header: 'Reasoning', align: 'right', cell: (row) => formatCount(row.reasoningTokens) },
+    { header: 'Cache read', align: 'right', dropOrder: 1, cell: (row) => formatCount(row.cacheReadTokens) },
+    { header: 'Cache write', align: 'right', dropOrder: 3, cell: (row) => formatCount(row.cacheWriteTokens) },
+    { header: 'Reasoning', align: 'right', dropOrder: 4, cell: (row) => formatCount(row.reasoningTokens) },
     { header: 'Cost (USD)', align: 'right', cell: formatCost },
   ];
 }

@@ -39,13 +39,13 @@ export const reportModelsCommand: Command = {
         const failovers = rows.reduce((total, row) => total + row.failovers, 0);
         const table = renderTable(
           [
-            { header: 'Provider', cell: (line: ModelLine) => line.provider },
-            { header: 'Model', cell: (line: ModelLine) => line.model },
+            { header: 'Provider', shrink: true, cell: (line: ModelLine) => line.provider },
+            { header: 'Model', shrink: true, cell: (line: ModelLine) => line.model },
             ...totalsColumns<ModelLine>(),
-            { header: 'Failovers', align: 'right', cell: (line: ModelLine) => line.failovers },
-            { header: 'Avg ms', align: 'right', cell: (line: ModelLine) => line.averageTotalMs },
-            { header: 'Avg TTFB ms', align: 'right', cell: (line: ModelLine) => line.averageTimeToFirstByteMs },
-            { header: 'Avg overhead ms', align: 'right', cell: (line: ModelLine) => line.averageOverheadMs },
+            { header: 'Failovers', align: 'right', dropOrder: 5, cell: (line: ModelLine) => line.failovers },
+            { header: 'Avg ms', align: 'right', dropOrder: 1, cell: (line: ModelLine) => line.averageTotalMs },
+            { header: 'Avg TTFB ms', align: 'right', dropOrder: 6, cell: (line: ModelLine) => line.averageTimeToFirstByteMs },
+            { header: 'Avg overhead ms', align: 'right', dropOrder: 7, cell: (line: ModelLine) => line.averageOverheadMs },
           ],
           lines,
           {

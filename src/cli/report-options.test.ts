@@ -39,4 +39,23 @@ describe('report options', () => {
     expect(parseReportOptions(['--limit', '10', '--cursor', 'abc'], true)).toMatchObject({ limit: 10, cursor: 'abc' });
     expect(() => parseReportOptions(['--limit', '0'], true)).toThrow(/1 to 1000/);
   });
+
+  it('takes YYYYMMDD, today, yesterday and spans back from now (7d counts today)', () => {
+    const now = Date.UTC(2026, 11, 1, 15, 30);
+    expect(parseReportTime('20261130', 'since', true, now)).toBe(Date.UTC(2026, 10, 30));
+    expect(parseReportTime('20261130', 'until', true, now)).toBe(Date.UTC(2026, 11, 1));
+    expect(parseReportTime('today', 'since', true, now)).toBe(Date.UTC(2026, 11, 1));
+    expect(parseReportTime('today', 'until', true, now)).toBe(Date.UTC(2026, 11, 2));
+    expect(parseReportTime('yesterday', 'since', true, now)).toBe(Date.UTC(2026, 10, 30));
+    expect(parseReportTime('yesterday', 'until', true, now)).toBe(Date.UTC(2026, 11, 1));
+    expect(parseReportTime('7d', 'since', true, now)).toBe(Date.UTC(2026, 10, 25));
+    expect(parseReportTime('1d', 'since', true, now)).toBe(Date.UTC(2026, 11, 1));
+    expect(parseReportTime('2w', 'since', true, now)).toBe(Date.UTC(2026, 10, 18));
+    expect(parseReportTime('12h', 'since', true, now)).toBe(now - 12 * 3_600_000);
+    expect(() => parseReportTime('0d', 'since', true, now)).toThrow(/empty/);
+    expect(() => parseReportTime('20261131', 'since', true, now)).toThrow(/no such day/);
+    expect(() => parseReportTime('lastweek', 'since', true, now)).toThrow(/7d/);
+    process.env.TZ = 'America/New_York';
+    expect(parseReportTime('yesterday', 'since', false, now)).toBe(Date.UTC(2026, 10, 30, 5));
+  });
 });

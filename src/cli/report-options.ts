@@ -17,8 +17,9 @@ export interface ReportOptions {
 }
 
 export const reportFlagsUsage = `Options:
-  --since DATE      from this day (YYYY-MM-DD) or instant (ISO 8601), inclusive
-  --until DATE      to this day, inclusive, or to this instant (ISO 8601), exclusive
+  --since WHEN      from this day (YYYY-MM-DD, YYYYMMDD, today, yesterday), span (7d = the last 7 days
+                    counting today, 2w, 12h) or instant (ISO 8601), inclusive
+  --until WHEN      to this day, inclusive, or to this instant (ISO 8601), exclusive
   --model NAME      only requests served by, or asking for, this model
   --session ID      only this session
   --utc             days and times in UTC (default: local time)
@@ -27,13 +28,38 @@ export const reportFlagsUsage = `Options:
   --json            one JSON object on stdout instead of the table
 `;
 
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayPattern = /^(\d{4})-?(\d{2})-?(\d{2})$/;
+const relativePattern = /^(\d{1,4})([dhw])$/;
+
+/** Midnight of the day `daysBack` before the one holding `now`, in the report's zone. */
+function midnight(now: number, daysBack: number, utc: boolean): number {
+  const at = new Date(now);
+  return utc
+    ? Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - daysBack)
+    : new Date(at.getFullYear(), at.getMonth(), at.getDate() - daysBack).getTime();
+}
 
 /**
  * A day is the whole day in the report's zone: `--since D` starts at its midnight and `--until D` ends at the
- * next midnight, so `--since D --until D` is that one day. An ISO instant is taken as given.
+ * next midnight, so `--since D --until D` is that one day. Days are `YYYY-MM-DD` or `YYYYMMDD` (as ccusage
+ * takes them), `today` or `yesterday`. `Nd` is the last N days counting today (`7d`: from midnight six days
+ * ago), `Nw` N weeks the same way, `Nh` the last N hours. An ISO instant is taken as given.
  */
-export function parseReportTime(text: string, bound: 'since' | 'until', utc: boolean): number {
+export function parseReportTime(text: string, bound: 'since' | 'until', utc: boolean, now: number = Date.now()): number {
+  const word = text.trim().toLowerCase();
+  if (word === 'today' || word === 'yesterday') {
+    const daysBack = word === 'today' ? 0 : 1;
+    return midnight(now, bound === 'until' ? daysBack - 1 : daysBack, utc);
+  }
+  const relative = relativePattern.exec(word);
+  if (relative) {
+    const count = Number(relative[1]);
+    if (relative[2] === 'h') return now - count * 3_600_000;
+    const days = relative[2] === 'w' ? count * 7 : count;
+    if (days === 0) throw new Error(`--${bound}: ${text} is an empty window`);
+    // Since: from the first of the last N days. Until: up to that same day's start (it and later excluded).
+    return midnight(now, days - 1, utc);
+  }
   const day = dayPattern.exec(text);
   if (day) {
     const [year, month, date] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
@@ -44,7 +70,7 @@ export function parseReportTime(text: string, bound: 'since' | 'until', utc: boo
   }
   const instant = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(instant)) {
-    throw new Error(`--${bound} wants YYYY-MM-DD or an ISO 8601 time such as 2026-11-30T08:00:00Z, got "${text}"`);
+    throw new Error(`--${bound} wants a day (YYYY-MM-DD, YYYYMMDD, today, yesterday), a span back from now (7d, 2w, 12h) or an ISO 8601 time such as 2026-11-30T08:00:00Z, got "${text}"`);
   }
   return instant;
 }

@@ -38,14 +38,14 @@ export const reportQualityCommand: Command = {
         }
         const table = renderTable(
           [
-            { header: 'Session', cell: (row: ScoredSession) => row.sessionId },
-            { header: 'Last', cell: (row: ScoredSession) => formatTime(row.stats.lastStartedAt, options.utcOffsetMinutes) },
+            { header: 'Session', shrink: true, cell: (row: ScoredSession) => row.sessionId },
+            { header: 'Last', dropOrder: -1, cell: (row: ScoredSession) => formatTime(row.stats.lastStartedAt, options.utcOffsetMinutes) },
             { header: 'Score', align: 'right', cell: (row: ScoredSession) => (row.score === null ? '-' : String(row.score)) },
             { header: 'Grade', cell: (row: ScoredSession) => row.grade ?? '-' },
-            { header: 'Fill', align: 'right', cell: (row: ScoredSession) => percent(row.contextFill) },
-            { header: 'Requests', align: 'right', cell: (row: ScoredSession) => formatCount(row.stats.requests) },
+            { header: 'Fill', align: 'right', dropOrder: 2, cell: (row: ScoredSession) => percent(row.contextFill) },
+            { header: 'Requests', align: 'right', dropOrder: 1, cell: (row: ScoredSession) => formatCount(row.stats.requests) },
             { header: 'Cost', align: 'right', cell: (row: ScoredSession) => formatUsd(row.stats.costUsd) },
-            { header: 'Main penalties', cell: (row: ScoredSession) => mainPenalties(row) },
+            { header: 'Main penalties', shrink: true, cell: (row: ScoredSession) => mainPenalties(row) },
           ],
           view.page,
           undefined,

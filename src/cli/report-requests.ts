@@ -31,13 +31,13 @@ export const reportRequestsCommand: Command = {
         const offset = options.utcOffsetMinutes;
         const columns: Column<RequestRecord>[] = [
           { header: 'Time', cell: (record) => formatTime(record.startedAt, offset) },
-          { header: 'Request', cell: (record) => record.requestId },
-          { header: 'Session', cell: (record) => record.sessionId ?? '' },
-          { header: 'Model', cell: (record) => record.servedModel ?? `(${record.requestedModel})` },
-          { header: 'Provider', cell: (record) => record.servedProvider ?? '' },
-          { header: 'Status', align: 'right', cell: (record) => String(record.status) },
-          { header: 'Error', cell: (record) => record.errorClass ?? '' },
-          { header: 'Attempts', align: 'right', cell: (record) => String(record.attempts.length) },
+          { header: 'Request', dropOrder: 10, cell: (record) => record.requestId },
+          { header: 'Session', shrink: true, dropOrder: 3, cell: (record) => record.sessionId ?? '' },
+          { header: 'Model', shrink: true, cell: (record) => record.servedModel ?? `(${record.requestedModel})` },
+          { header: 'Provider', dropOrder: 7, cell: (record) => record.servedProvider ?? '' },
+          { header: 'Status', align: 'right', dropOrder: 4, cell: (record) => String(record.status) },
+          { header: 'Error', dropOrder: 5, cell: (record) => record.errorClass ?? '' },
+          { header: 'Attempts', align: 'right', dropOrder: 9, cell: (record) => String(record.attempts.length) },
           {
             header: 'Input',
             align: 'right',
@@ -49,8 +49,8 @@ export const reportRequestsCommand: Command = {
             cell: (record) => (record.usage ? `${record.usageEstimated ? '~' : ''}${formatCount(record.usage.outputTokens)}` : '-'),
           },
           { header: 'Cost (USD)', align: 'right', cell: (record) => (record.costUsd === null ? 'unpriced *' : formatUsd(record.costUsd)) },
-          { header: 'TTFB ms', align: 'right', cell: (record) => formatMs(record.timeToFirstByteMs) },
-          { header: 'Total ms', align: 'right', cell: (record) => formatMs(record.totalMs) },
+          { header: 'TTFB ms', align: 'right', dropOrder: 8, cell: (record) => formatMs(record.timeToFirstByteMs) },
+          { header: 'Total ms', align: 'right', dropOrder: 6, cell: (record) => formatMs(record.totalMs) },
         ];
         context.stdout.write(renderTable(columns, page.items, undefined, tableStyle(context.stdout, context.env)));
         const notes: string[] = [];

@@ -16,7 +16,7 @@ function countTable(title: string, counts: Record<string, number>, style: Return
   if (lines.length === 0) return '';
   return renderTable(
     [
-      { header: title, cell: (line: CountLine) => line.name },
+      { header: title, shrink: true, cell: (line: CountLine) => line.name },
       { header: 'Requests', align: 'right', cell: (line: CountLine) => line.count },
     ],
     lines,

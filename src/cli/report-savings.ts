@@ -45,7 +45,7 @@ export const reportSavingsCommand: Command = {
             { header: 'Saving', cell: (row: SavingsLine) => row.label },
             { header: 'Tokens', align: 'right', cell: (row: SavingsLine) => row.tokens },
             { header: 'Saved (USD)', align: 'right', cell: (row: SavingsLine) => row.usd },
-            { header: 'Note', cell: (row: SavingsLine) => row.note },
+            { header: 'Note', shrink: true, cell: (row: SavingsLine) => row.note },
           ],
           lines,
           { label: 'Total', tokens: '', usd: formatUsd(view.savings.totalUsd), note: `spent ${formatUsd(view.totals.costUsd)} on ${formatCount(view.totals.requests)} requests` },

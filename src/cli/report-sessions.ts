@@ -35,11 +35,11 @@ export const reportSessionsCommand: Command = {
         }));
         const table = renderTable(
           [
-            { header: 'Session', cell: (line: SessionLine) => line.label },
-            { header: 'First', cell: (line: SessionLine) => line.first },
-            { header: 'Last', cell: (line: SessionLine) => line.last },
+            { header: 'Session', shrink: true, cell: (line: SessionLine) => line.label },
+            { header: 'First', dropOrder: 5, cell: (line: SessionLine) => line.first },
+            { header: 'Last', dropOrder: -1, cell: (line: SessionLine) => line.last },
             ...totalsColumns<SessionLine>(),
-            { header: 'Models', cell: (line: SessionLine) => line.models.join(', ') },
+            { header: 'Models', shrink: true, cell: (line: SessionLine) => line.models.join(', ') },
           ],
           lines,
           { ...totals, label: 'Total', first: '', last: '', models: [] },

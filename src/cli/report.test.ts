@@ -173,7 +173,7 @@ describe('hermes-router report', () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
-    expect((await run(['report', 'daily', '--data-dir', directory, '--since', 'yesterday'])).code).toBe(2);
+    expect((await run(['report', 'daily', '--data-dir', directory, '--since', 'last-tuesday'])).code).toBe(2);
     expect((await run(['report', 'daily', '--data-dir', directory, '--since', '2026-02-30'])).code).toBe(2);
     expect((await run(['report', 'daily', '--data-dir', directory, '--limit', '5'])).code).toBe(2);
     expect((await run(['report', 'daily', '--data-dir', directory, '--bogus'])).code).toBe(2);
