@@ -1,4 +1,4 @@
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '../classify/text/o200k.js';
 import type { Usage } from '../core/usage.js';
 
 /**

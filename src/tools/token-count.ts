@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { encodedLength } from '../classify/text/o200k.js';
 
 const cache = new Map<string, number>();
 const cacheLimit = 256;
@@ -16,7 +16,7 @@ export function countSerializedTokens(serialized: string): number {
   const key = createHash('sha256').update(serialized).digest('base64');
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const count = encode(serialized).length;
+  const count = encodedLength(serialized);
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(key, count);
   return count;

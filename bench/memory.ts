@@ -1,0 +1,137 @@
+/**
+ * Memory benchmark. Starts hermes-router from the compiled dist/ as `hermes-router start` runs it (SQLite ledger,
+ * tool routing on, default Node flags unless --node-flags says otherwise) against a local fake upstream, and
+ * prints its RSS: idle, then with 1,000 / 5,000 / 10,000 live Hermes-shaped sessions (first turns of distinct
+ * conversations: the 70 KB Hermes body with 33 tools, each with its own first user message), each also after a
+ * full GC with the heap that is then in use. Also the time from process start to the first answered request.
+ *
+ *   npm run bench:memory [-- --sessions 1000,5000,10000 --no-build --node-flags "--max-semi-space-size=2" --json]
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { type BenchServer, ask, spawnServer } from './support.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    sessions: { type: 'string', default: '1000,5000,10000' },
+    'no-build': { type: 'boolean', default: false },
+    'node-flags': { type: 'string', default: '' },
+    concurrency: { type: 'string', default: '16' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const checkpoints = flags.sessions.split(',').map(Number).filter((count) => count > 0).sort((left, right) => left - right);
+const concurrency = Math.max(1, Number(flags.concurrency));
+const repositoryRoot = new URL('../', import.meta.url).pathname;
+
+if (!flags['no-build']) {
+  process.stderr.write('building dist/ (npm run build)…\n');
+  execFileSync(process.execPath, [`${repositoryRoot}node_modules/typescript/bin/tsc`, '-p', `${repositoryRoot}tsconfig.build.json`], { stdio: 'inherit' });
+}
+
+const hermes = JSON.parse(readFileSync(new URL('../test/fixtures/hermes/turn-1.json', import.meta.url), 'utf8')) as { messages: { role: string; content: string }[] };
+const tools = (JSON.parse(readFileSync(new URL('../test/fixtures/hermes/tools.cli.json', import.meta.url), 'utf8')) as Record<string, unknown>[]).map(
+  ({ toolset: _toolset, ...tool }) => tool,
+);
+
+/** The first turn of conversation `index`: Hermes's system prompt and tools, a first user message of its own. */
+function sessionBody(index: number): string {
+  const messages = hermes.messages.map((message) => (message.role === 'user' ? { ...message, content: `${message.content} (conversation ${index})` } : message));
+  return JSON.stringify({ ...hermes, messages, tools, model: 'bench-model', stream: false, stream_options: undefined });
+}
+
+interface MemoryUsage {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+const megabytes = (bytes: number) => bytes / 1024 / 1024;
+const memoryOf = (server: BenchServer, gc: boolean) => ask<MemoryUsage>(server, { memory: { gc } }, 'usage');
+
+const upstream = await spawnServer('upstream', './servers/upstream.ts');
+const startedAt = performance.now();
+const nodeFlags = flags['node-flags'].split(' ').filter((flag) => flag.length > 0);
+const child = fork(new URL('./servers/gateway-built.mjs', import.meta.url).pathname, [], {
+  execArgv: nodeFlags,
+  env: { ...process.env, UPSTREAM: upstream.url },
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
+const port = await new Promise<number>((resolve, reject) => {
+  child.once('message', (message) => resolve((message as { port: number }).port));
+  child.once('exit', (code) => reject(new Error(`the gateway exited with ${code}`)));
+});
+const gateway: BenchServer = { name: 'hermes-router', child, url: `http://127.0.0.1:${port}` };
+const listeningMs = performance.now() - startedAt;
+const pool = new Pool(gateway.url, { connections: concurrency });
+
+async function send(index: number): Promise<void> {
+  const response = await pool.request({ path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json' }, body: sessionBody(index) });
+  await response.body.text();
+  if (response.statusCode !== 200) throw new Error(`the gateway answered ${response.statusCode}`);
+}
+
+interface Row {
+  state: string;
+  rssMb: number;
+  rssAfterGcMb: number;
+  heapAfterGcMb: number;
+  heapTotalAfterGcMb: number;
+  externalAfterGcMb: number;
+}
+const rows: Row[] = [];
+async function measure(state: string): Promise<void> {
+  // A moment for timers (ledger flush) and sockets to settle, as a gateway between bursts would.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const before = await memoryOf(gateway, false);
+  const after = await memoryOf(gateway, true);
+  rows.push({
+    state,
+    rssMb: megabytes(before.rss),
+    rssAfterGcMb: megabytes(after.rss),
+    heapAfterGcMb: megabytes(after.heapUsed),
+    heapTotalAfterGcMb: megabytes(after.heapTotal),
+    externalAfterGcMb: megabytes(after.external),
+  });
+}
+
+let firstAnswerMs = Number.NaN;
+try {
+  await measure('idle (started, no request yet)');
+  const firstStarted = performance.now();
+  await send(0);
+  firstAnswerMs = listeningMs + (performance.now() - firstStarted);
+  let sent = 1;
+  for (const target of checkpoints) {
+    process.stderr.write(`sessions → ${target}…\n`);
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (sent < target) {
+          const index = sent;
+          sent += 1;
+          await send(index);
+        }
+      }),
+    );
+    await measure(`${target.toLocaleString('en-US')} live sessions`);
+  }
+} finally {
+  await pool.close();
+  child.kill();
+  upstream.child.kill();
+}
+
+const fixed = (value: number) => value.toFixed(1);
+const header = ['state', 'RSS MB', 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB'];
+const lines = rows.map((row) => [row.state, fixed(row.rssMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb)]);
+const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
+const format = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ');
+console.log(`hermes-router from dist/, node ${process.version}${nodeFlags.length ? ` ${nodeFlags.join(' ')}` : ' (default flags)'}; sessions are Hermes first turns (70 KB, 33 tools), tool routing on`);
+console.log(`process start → listening: ${listeningMs.toFixed(0)} ms; → first answered request: ${firstAnswerMs.toFixed(0)} ms`);
+console.log(format(header));
+for (const line of lines) console.log(format(line));
+if (flags.json) console.log(JSON.stringify({ nodeFlags, listeningMs, firstAnswerMs, rows }));
