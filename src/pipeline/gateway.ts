@@ -28,6 +28,7 @@ import type { PricingOptions } from '../ledger/prices/price-usage.js';
 import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
 import { priceUsage } from '../ledger/prices/price-usage.js';
 import { priceRecord } from '../ledger/price-record.js';
+import { RequestLog } from './request-log.js';
 import { BudgetGuard } from '../budgets/budget-guard.js';
 import { MemoryCacheStore } from '../store/memory/memory-cache-store.js';
 import { MemoryResponseStore } from '../store/memory/memory-response-store.js';
@@ -181,6 +182,8 @@ export class Gateway {
       logger: this.logger.child({ component: 'budgets' }),
     });
     this.observers.push(this.budgets);
+    // One line per request on the log, priced as the ledger will price it.
+    this.observers.push(new RequestLog(this.logger.child({ component: 'requests' }), (record) => priceRecord(record, { ...this.pricing, upstreamModels }).costUsd));
     this.responseCache = new ResponseCache(
       options.stores?.cache ?? new MemoryCacheStore(options.config.cache.max_bytes),
       options.config.cache,
