@@ -60,6 +60,7 @@ export async function runConfiguredGateway(options: {
           logger: logger.child({ component: 'cluster-state' }),
           registry: metrics.registry,
           cacheMaxEntryBytes: options.config.cache.max_bytes,
+          responsesMaxEntryBytes: Math.min(options.config.responses.max_bytes, 8 * 1024 * 1024),
         })
       : undefined;
   const ledgerOptions = {

@@ -30,6 +30,7 @@ import { RedisBudgetCounterStore } from './redis/redis-budget-counter-store.js';
 import { RedisDashboardSessionStore } from './redis/redis-dashboard-session-store.js';
 import { SharedRoutingState } from './shared-routing-state.js';
 import { RedisCacheStore } from './redis/redis-cache-store.js';
+import { RedisResponseStore } from './redis/redis-response-store.js';
 import { RedisSemanticCacheStore } from './redis/redis-semantic-cache-store.js';
 
 export interface OpenClusterStoresOptions {
@@ -39,6 +40,8 @@ export interface OpenClusterStoresOptions {
   sessions: { ttlMs: number; maxSessions: number };
   /** `cache.max_bytes`: the largest answer the shared response cache keeps. */
   cacheMaxEntryBytes?: number;
+  /** The largest stored Responses API response kept in Redis (`responses.max_bytes`, capped per entry). */
+  responsesMaxEntryBytes?: number;
   /** `routing.affinity`: how long and for how many sessions the last serving deployment is remembered. */
   affinity?: { ttlMs: number; maxSessions: number };
   /** Topic routing is active: keep each session's topic inertia in Redis too (same ttl and bound as sessions). */
@@ -185,6 +188,8 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       dashboardSessions: new RedisDashboardSessionStore({ client, keyPrefix: storage.redis_key_prefix }),
       cache: new RedisCacheStore(client, storage.redis_key_prefix, options.cacheMaxEntryBytes ?? 8 * 1024 * 1024),
       semanticCache: new RedisSemanticCacheStore(client, storage.redis_key_prefix),
+      // Stored Responses API responses: any instance can continue a conversation another one answered.
+      responses: new RedisResponseStore(client, storage.redis_key_prefix, options.responsesMaxEntryBytes ?? 8 * 1024 * 1024),
       ...(options.affinity
         ? {
             affinity: new RedisSessionAffinity({

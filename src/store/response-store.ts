@@ -14,7 +14,7 @@ export interface StoredResponse {
 }
 
 /**
- * Stored responses (version 1): memory for one instance. Entries expire after the TTL given to `set`, so a
+ * Stored responses (version 1): memory for one instance, Redis for several. Entries expire after the TTL given to `set`, so a
  * long-idle conversation has to be sent whole again (the client gets the API's own 404 for the id).
  */
 export interface ResponseStore {
