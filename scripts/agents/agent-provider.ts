@@ -17,6 +17,10 @@ export function agentProviderBehaviour(request: ReceivedRequest): FakeBehaviour 
   if (latestUserText(body).includes('run ls')) {
     const call = shellCall(body);
     if (call !== undefined) return { kind: 'synthetic', toolCalls: [call] };
+    // The gateway narrowed the shell away: ask for it back, as a model reading the catalog would.
+    if (toolNames(body).includes('request_toolset')) {
+      return { kind: 'synthetic', toolCalls: [{ name: 'request_toolset', arguments: { toolsets: ['terminal'], reason: 'run ls' } }] };
+    }
   }
   return { kind: 'synthetic', text: 'pong' };
 }
@@ -67,6 +71,10 @@ function lastToolResult(body: Json): string | undefined {
     }
   }
   return result;
+}
+
+function toolNames(body: Json): string[] {
+  return objects(body['tools']).map((tool) => String((isObject(tool['function']) ? tool['function'] : tool)['name'] ?? ''));
 }
 
 const shellNames = ['Bash', 'bash', 'exec_command', 'shell', 'shell_command', 'run_shell_command', 'local_shell'];

@@ -120,7 +120,8 @@ async function main(): Promise<void> {
         if (widest !== undefined) {
           row.toolsDirect = widest.fullToolCount;
           row.toolsThroughGateway = widest.sentToolCount;
-          row.toolRouting = `${widest.outcome}: ${widest.reason}`;
+          const recoveries = decided.reduce((total, decision) => total + (decision.recoveries ?? 0), 0);
+          row.toolRouting = `${widest.outcome}: ${widest.reason}${recoveries > 0 ? `, ${recoveries} request_toolset` : ''}`;
         }
         const notes = [text.note, tool.note].filter((note) => note !== undefined);
         if (notes.length > 0) row.note = notes.join('; ');

@@ -15,6 +15,12 @@ describe('agent context blocks', () => {
     expect(firstUserText(messages)?.text).toBe('list the files here');
   });
 
+  it('unquote a message that is one quoted string as a whole (opencode run), and nothing else', () => {
+    expect(withoutAgentContext('"run ls here"')).toBe('run ls here');
+    expect(withoutAgentContext('he said "run ls" to me')).toBe('he said "run ls" to me');
+    expect(withoutAgentContext('"a" and "b"')).toBe('"a" and "b"');
+  });
+
   it('leave text without them, and tags nobody closes, as they are', () => {
     expect(withoutAgentContext('explain <div> in HTML')).toBe('explain <div> in HTML');
     expect(withoutAgentContext('<system-reminder> never closed')).toBe('<system-reminder> never closed');
