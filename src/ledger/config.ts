@@ -25,6 +25,11 @@ export const ledgerConfigSchema = z
     /** Rows kept in memory while the store is failing; beyond it the oldest are dropped (and counted). */
     max_queued_records: z.number().int().min(100).max(1_000_000).default(10_000),
     /**
+     * When the queue is full because the store fails: `drop_oldest` keeps serving and loses the oldest rows
+     * (counted); `refuse` answers new chat requests 503 instead, so no request goes unrecorded (unbilled).
+     */
+    when_full: z.enum(['drop_oldest', 'refuse']).default('drop_oldest'),
+    /**
      * Rows per transaction; a longer queue is written as several transactions in the same flush, with the event
      * loop free between them. SQLite writes on the gateway's thread, so this bounds how long one write holds it.
      */

@@ -65,6 +65,9 @@ export class Ledger {
   #consecutiveFailures = 0;
   #retryAt = 0;
   #droppedSinceWarning = 0;
+  #droppedTotal = 0;
+  #failingSince = 0;
+  #lastError = '';
   #lastDropWarning = 0;
   #closed = false;
   #closing: Promise<void> | undefined;
@@ -96,6 +99,25 @@ export class Ledger {
   /** Rows accepted and not yet confirmed written (pending preparation, queued, or being written). */
   get backlog(): number {
     return this.#pending.length + this.#queue.length + this.#writingCount;
+  }
+
+  /**
+   * What is wrong with the ledger, for `/health`: undefined while writes succeed (or nothing was written yet).
+   * A store that fails (a corrupted file, a full disk) keeps serving; this is how anyone notices.
+   */
+  health(): string | undefined {
+    if (this.#consecutiveFailures === 0) return undefined;
+    return (
+      `ledger writes failing since ${new Date(this.#failingSince).toISOString()} (${this.#consecutiveFailures} attempts): ${this.#lastError}; ` +
+      `${this.backlog} rows waiting (at most ledger.max_queued_records = ${this.config.max_queued_records}, then ` +
+      `${this.config.when_full === 'refuse' ? 'new requests are refused' : 'the oldest are dropped'}), ${this.#droppedTotal} dropped`
+    );
+  }
+
+  /** With `when_full: refuse`, why new requests must be refused now (the queue is full), else undefined. */
+  refusal(): string | undefined {
+    if (this.config.when_full !== 'refuse' || this.backlog < this.config.max_queued_records) return undefined;
+    return `The ledger cannot write (${this.#lastError || 'store failing'}) and its queue is full (ledger.max_queued_records = ${this.config.max_queued_records}); requests are refused until it can write, so none goes unrecorded.`;
   }
 
   /** For the server's request observer: a request began (in-flight gauge). */
@@ -221,6 +243,7 @@ export class Ledger {
     if (excess <= 0) return;
     const dropped = Math.min(excess, this.#queue.length);
     this.#queue.splice(0, dropped);
+    this.#droppedTotal += dropped;
     this.#metrics?.ledgerDropped(dropped);
     this.#droppedSinceWarning += dropped;
     const now = Date.now();
@@ -264,6 +287,8 @@ export class Ledger {
   }
 
   #recordFailure(error: unknown): void {
+    if (this.#consecutiveFailures === 0) this.#failingSince = Date.now();
+    this.#lastError = error instanceof Error ? error.message : String(error);
     this.#consecutiveFailures += 1;
     this.#metrics?.ledgerFlushFailed();
     const delay = Math.min(this.config.flush_interval_ms * 2 ** this.#consecutiveFailures, maximumRetryDelayMs);

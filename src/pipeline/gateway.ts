@@ -95,6 +95,8 @@ export class Gateway {
   private readonly closeHooks: (() => Promise<void>)[] = [];
   private readonly breakerListeners: ((key: string, state: BreakerState) => void)[] = [];
   private readonly authRestListeners: ((event: AuthRestEvent) => void)[] = [];
+  private readonly healthCheckList: { name: string; check: () => string | undefined }[] = [];
+  private readonly admissionCheckList: (() => string | undefined)[] = [];
 
   constructor(options: GatewayOptions) {
     this.config = options.config;
@@ -259,6 +261,37 @@ export class Gateway {
    */
   liftAuthRests(): void {
     this.authRests.clear();
+  }
+
+  /**
+   * A part of the gateway `/health` reports on: `check` returns what is wrong, or undefined. Any answer makes the
+   * status `degraded` (still serving; an operator must look).
+   */
+  addHealthCheck(name: string, check: () => string | undefined): void {
+    this.healthCheckList.push({ name, check });
+  }
+
+  /** What is wrong now, by part (empty when nothing is). */
+  healthProblems(): Record<string, string> {
+    const problems: Record<string, string> = {};
+    for (const { name, check } of this.healthCheckList) {
+      const problem = check();
+      if (problem !== undefined) problems[name] = problem;
+    }
+    return problems;
+  }
+
+  /** A reason to refuse new model requests (503), e.g. a ledger that cannot record them; checked before each. */
+  addAdmissionCheck(check: () => string | undefined): void {
+    this.admissionCheckList.push(check);
+  }
+
+  admissionRefusal(): string | undefined {
+    for (const check of this.admissionCheckList) {
+      const refusal = check();
+      if (refusal !== undefined) return refusal;
+    }
+    return undefined;
   }
 
   onBreakerChange(listener: (key: string, state: BreakerState) => void): void {

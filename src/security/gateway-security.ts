@@ -181,6 +181,14 @@ export class GatewaySecurity {
     format: ApiFormat,
   ): Promise<AuthDenial | undefined> {
     const verdict = await this.limiter.admit(principal.key.id, principal.key.limits);
+    if (verdict.unknownTotals !== undefined) {
+      return {
+        error: new GatewayError('unavailable', `This key has a daily limit and ${verdict.unknownTotals}; it is refused until they are known again.`, {
+          retryAfterMs: verdict.retryAfterMs,
+        }),
+        format,
+      };
+    }
     if (verdict.exceeded) {
       return {
         error: new GatewayError('rate_limited', `This key reached its ${verdict.exceeded.replaceAll('_', ' ')} limit.`, { retryAfterMs: verdict.retryAfterMs }),

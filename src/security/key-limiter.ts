@@ -1,10 +1,13 @@
 import type { CounterStore } from '../store/counter-store.js';
 import { MemoryCounterStore } from '../store/memory-counter-store.js';
 import type { KeyLimits } from './key-record.js';
+import { DayTotalsUnknownError } from './unreadable-day-totals.js';
 
 export interface LimitVerdict {
   /** Undefined when the request may go ahead. */
   exceeded?: 'requests_per_minute' | 'tokens_per_day' | 'cost_per_day_usd';
+  /** The key has a daily limit and today's totals are unknown (`UnreadableDayTotals`): refuse, saying why. */
+  unknownTotals?: string;
   retryAfterMs: number;
 }
 
@@ -96,6 +99,8 @@ export class KeyLimiter {
       }
       return this.#succeeded({ retryAfterMs: 0 });
     } catch (error) {
+      // Not an outage of the counters: the day's totals are lost, so the budget stays closed.
+      if (error instanceof DayTotalsUnknownError) return { unknownTotals: error.reason, retryAfterMs: untilNextUtcDay(now) };
       this.#failed('admit', error);
       this.#failedOpen += 1;
       for (const listener of this.#failOpenListeners) listener();

@@ -85,6 +85,14 @@ async function route(
     sendError(response, denied.error, denied.format);
     return;
   }
+  // Model requests only: health, metrics and the admin API stay reachable, so an operator can see and act.
+  const modelRequest = chatPaths[path] !== undefined || path === '/v1/responses' || path === '/responses' || path === '/v1/embeddings' || path === '/embeddings';
+  const refusal = modelRequest && method === 'POST' ? gateway.admissionRefusal() : undefined;
+  if (refusal !== undefined) {
+    request.resume();
+    sendError(response, new GatewayError('unavailable', refusal, { retryAfterMs: 5_000 }), formatForPath(path));
+    return;
+  }
   if (path === '/v1/responses' || path === '/responses') {
     if (method !== 'POST') {
       request.resume();

@@ -127,6 +127,8 @@ export async function runConfiguredGateway(options: {
   dashboardGateway = gatewayDashboardView(running.gateway);
   dashboardSecurity = gatewaySecurityOf(running.gateway);
   running.gateway.onBreakerChange((key, state) => metrics.setCircuitState(key, state));
+  running.gateway.addHealthCheck('ledger', () => ledger.health());
+  running.gateway.addAdmissionCheck(() => ledger.refusal());
   exportAuthRestMetrics(running.gateway.authRests, (listener) => running.gateway.onAuthRest(listener), metrics.registry);
   exportBudgetMetrics(running.gateway.budgets, metrics.registry);
   if (cluster) {

@@ -35,12 +35,21 @@ describe('dailyTotalsFromLedger', () => {
     expect((await limiter.admit('key-a', { tokens_per_day: 131 })).exceeded).toBeUndefined();
   });
 
-  it('a ledger that cannot be read starts the day at zero and says so', async () => {
+  it('a ledger that cannot be read keeps daily limits closed for that day (not zero), and says so', async () => {
     const warnings: string[] = [];
     const broken = { clientKeys: () => Promise.reject(new Error('disk gone')) };
-    const counters = await dailyTotalsFromLedger(broken, { now: () => noon, logger: { warn: (_details, message) => warnings.push(message) } });
-    expect(await new KeyLimiter({ counters, now: () => noon }).today('key-a')).toEqual({ tokens: 0, costUsd: 0 });
+    let now = noon;
+    const counters = await dailyTotalsFromLedger(broken, { now: () => now, logger: { warn: (_details, message) => warnings.push(message) } });
+    const limiter = new KeyLimiter({ counters, now: () => now });
+    const daily = await limiter.admit('key-a', { tokens_per_day: 1_000 });
+    expect(daily.unknownTotals).toMatch(/disk gone/);
+    expect(daily.exceeded).toBeUndefined();
+    // A key without a daily limit is not affected.
+    expect(await limiter.admit('key-b', { requests_per_minute: 10 })).toEqual({ retryAfterMs: 0 });
     expect(warnings).toHaveLength(1);
+    // The next UTC day was counted whole in memory: its limits work again.
+    now = noon + 24 * 60 * 60 * 1000;
+    expect((await limiter.admit('key-a', { tokens_per_day: 1_000 })).unknownTotals).toBeUndefined();
   });
 });
 

@@ -2,13 +2,18 @@ import type { ServerResponse } from 'node:http';
 import type { Gateway } from '../../pipeline/gateway.js';
 import { sendJson } from '../send.js';
 import { securityOf } from '../../security/gateway-security.js';
+import { UnreadableDayTotals } from '../../security/unreadable-day-totals.js';
 
 /** What is wrong, by part; empty when nothing is. */
 function healthChecks(gateway: Gateway): Record<string, string> {
-  const checks: Record<string, string> = {};
+  const checks: Record<string, string> = gateway.healthProblems();
   const security = securityOf(gateway);
   if (security && !security.keysReadable()) {
     checks.keys = `the key store (${security.store.location}) cannot be read: every request but the admin's is refused (503) until it can`;
+  }
+  const counters = security?.limiter.counters;
+  if (counters instanceof UnreadableDayTotals) {
+    checks.key_limits = `${counters.reason}: keys with a daily limit are refused (503) until the UTC day ${counters.unknownDay} ends or a restart reads the ledger`;
   }
   return checks;
 }
