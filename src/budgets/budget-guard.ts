@@ -83,9 +83,9 @@ interface Hold {
  * that served it. Fails open: when the counters cannot answer, requests go ahead uncounted (logged once).
  */
 export class BudgetGuard {
-  readonly rules: readonly BudgetRule[];
+  rules: readonly BudgetRule[];
   readonly store: BudgetCounterStore;
-  readonly #options: BudgetGuardOptions;
+  #options: BudgetGuardOptions;
   readonly #now: () => number;
   readonly #holds = new Map<string, Hold>();
   readonly #warnedCounters = new Set<string>();
@@ -97,6 +97,12 @@ export class BudgetGuard {
     this.rules = budgetRules(options.config);
     this.store = options.store ?? new MemoryBudgetCounterStore();
     this.#now = options.now ?? Date.now;
+  }
+
+  /** A reloaded config: the next request counts against the new limits; counters and running holds stay. */
+  reconfigure(config: BudgetsConfig): void {
+    this.#options = { ...this.#options, config };
+    this.rules = budgetRules(config);
   }
 
   get active(): boolean {

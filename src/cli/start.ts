@@ -38,15 +38,16 @@ export const startCommand: Command = {
     );
     if (typeof flags === 'number') return flags;
     const dataDir = resolveDataDir({ flag: flags['data-dir'], env: context.env });
+    const loadOptions = {
+      configPath: flags.config ?? context.env.HERMES_ROUTER_CONFIG,
+      cwd: context.cwd,
+      dataDir,
+      env: context.env,
+      overrides: { host: flags.host, port: parsePort(flags.port) },
+    };
     let loaded;
     try {
-      loaded = loadConfig({
-        configPath: flags.config ?? context.env.HERMES_ROUTER_CONFIG,
-        cwd: context.cwd,
-        dataDir,
-        env: context.env,
-        overrides: { host: flags.host, port: parsePort(flags.port) },
-      });
+      loaded = loadConfig(loadOptions);
       ensureDataDir(dataDir);
     } catch (error) {
       if (error instanceof ConfigError || error instanceof DataDirError) return failure(context, error.message);
@@ -55,7 +56,8 @@ export const startCommand: Command = {
     const { config, source } = loaded;
     let running;
     try {
-      running = await runConfiguredGateway({ config, dataDir, env: context.env });
+      // SIGHUP and POST /v1/config/reload re-read the same file with the same flags.
+      running = await runConfiguredGateway({ config, dataDir, env: context.env, configSource: () => loadConfig(loadOptions).config });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
@@ -94,6 +96,14 @@ export const startCommand: Command = {
         context.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
         void running.close().then(resolve);
       };
+      process.on('SIGHUP', () => {
+        try {
+          const reloaded = running.gateway.reloadFromSource();
+          context.stdout.write(`SIGHUP: config reloaded (${reloaded.providers.length} providers, ${reloaded.models.length} models)${reloaded.restartRequired.length > 0 ? `; restart to apply: ${reloaded.restartRequired.join(', ')}` : ''}\n`);
+        } catch (error) {
+          context.stderr.write(`SIGHUP: config not reloaded, the running one stays:\n${error instanceof Error ? error.message : String(error)}\n`);
+        }
+      });
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
     });

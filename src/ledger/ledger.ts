@@ -52,7 +52,7 @@ export class Ledger {
   readonly #store: LedgerStore;
   readonly #metrics: GatewayMetrics | undefined;
   readonly #logger: LedgerLogger;
-  readonly #pricing: RecordPricingOptions;
+  #pricing: RecordPricingOptions;
   readonly #ownsStore: boolean;
   readonly #timer: NodeJS.Timeout;
   #pending: PendingEntry[] = [];
@@ -94,6 +94,15 @@ export class Ledger {
     }, this.config.flush_interval_ms);
     // The timer must not keep a finished process alive; shutdown calls close(), which flushes.
     this.#timer.unref();
+  }
+
+  /** A reloaded config's prices and upstream names, for the rows priced from now on. */
+  reprice(options: Pick<LedgerOptions, 'priceOverrides' | 'providerKinds' | 'upstreamModels'> & { prices?: LedgerConfig['prices'] }): void {
+    this.#pricing = {
+      overrides: { ...options.priceOverrides, ...(options.prices ?? this.config.prices) },
+      ...(options.providerKinds ? { providerKinds: options.providerKinds } : {}),
+      ...(options.upstreamModels ? { upstreamModels: options.upstreamModels } : {}),
+    };
   }
 
   /** Rows accepted and not yet confirmed written (pending preparation, queued, or being written). */

@@ -61,7 +61,7 @@ export class ModelRouter {
   readonly latency = new LatencyTracker();
   private readonly policies: Record<RoutingPolicyName, RoutingPolicy>;
 
-  constructor(private readonly dependencies: ModelRouterDependencies) {
+  constructor(private dependencies: ModelRouterDependencies) {
     const config = dependencies.config;
     this.affinity = dependencies.affinity ?? new MemorySessionAffinity(config.affinity.ttl_ms, config.affinity.max_sessions);
     this.policies = {
@@ -70,6 +70,11 @@ export class ModelRouter {
       'workload-hint': workloadHintPolicy,
       affinity: affinityPolicy(this.affinity),
     };
+  }
+
+  /** A reloaded config: the next request routes over the new catalog and settings (affinity and latency are kept). */
+  reconfigure(catalog: ModelCatalog, config: RoutingConfig): void {
+    this.dependencies = { ...this.dependencies, catalog, config };
   }
 
   /** Installs the topic router once it is available (it may load after the gateway starts). */

@@ -32,6 +32,7 @@ export interface EmbeddingsHost {
   readonly authRests: KeyAuthRests;
   timeoutsFor(providerId: string): ProviderTimeouts;
   onClose(hook: () => Promise<void>): void;
+  onReload(listener: () => void): void;
 }
 
 export interface EmbeddingsDispatch {
@@ -64,7 +65,14 @@ export function embeddingsDispatch(gateway: EmbeddingsHost): EmbeddingsDispatch 
   });
   const dispatch = { loop, providers };
   dispatchByHost.set(gateway, dispatch);
-  gateway.onClose(() => Promise.allSettled([...providers.values()].map((provider) => provider.close())).then(() => undefined));
+  const closeProviders = () => Promise.allSettled([...providers.values()].map((provider) => provider.close())).then(() => undefined);
+  gateway.onClose(closeProviders);
+  // A reloaded config builds the next request's loop from the new providers; this one's pools close after their last response.
+  gateway.onReload(() => {
+    if (dispatchByHost.get(gateway) !== dispatch) return;
+    dispatchByHost.delete(gateway);
+    void closeProviders();
+  });
   return dispatch;
 }
 

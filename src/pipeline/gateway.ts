@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import { InFlightRequests } from './in-flight-requests.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { probeFilePath, readProbeResults } from '../catalog/metadata/probe-results.js';
+import type { ProbeFile } from '../catalog/metadata/probe-results.js';
+import { ConfigError } from '../config/config-error.js';
+import { GatewayError } from '../core/errors.js';
 import { loadLearnedDifficulty } from '../models/difficulty/load-learned.js';
 import { ModelRouter } from '../models/model-router.js';
 import { ModelSwitches } from '../models/switches/model-switches.js';
@@ -49,35 +52,39 @@ export interface GatewayOptions {
   observers?: RequestObserver[];
   /** Shared state (cluster storage) instead of the in-process defaults. */
   stores?: GatewayStores;
+  /** Re-reads and validates the config (from the file it came from), for SIGHUP and `POST /v1/config/reload`. */
+  configSource?: () => Config;
 }
 
 /**
- * The running gateway's state, built once from the config: providers with their connection pools and keys,
- * the catalog, and the resilience state the attempt loop shares across requests.
+ * The running gateway's state, built from the config: providers with their connection pools and keys, the
+ * catalog, and the resilience state the attempt loop shares across requests. `reload` rebuilds what the config
+ * describes and keeps the state (sessions, switches, breakers, caches, counters).
  */
 export class Gateway {
-  readonly config: Config;
+  /** The running config; `reload` replaces it (and what is built from it) for the next request. */
+  config: Config;
   readonly logger: Logger;
   readonly dataDir: string;
-  readonly catalog: ModelCatalog;
+  catalog: ModelCatalog;
   readonly env: NodeJS.ProcessEnv;
   /** Live on/off switches per (provider, model), persisted in model-policy.json. */
   readonly switches: ModelSwitches;
   readonly modelRouter: ModelRouter;
-  readonly providers = new Map<string, Provider>();
-  readonly keyPools = new Map<string, KeyPool>();
+  providers = new Map<string, Provider>();
+  keyPools = new Map<string, KeyPool>();
   readonly breakers: CircuitBreakers;
   readonly cooldowns: Cooldowns;
   /** Keys resting after a 401/403 (`dispatch/key-auth-rests.ts`); `liftAuthRests` ends them all. */
   readonly authRests: KeyAuthRests;
-  readonly attemptLoop: AttemptLoop;
+  attemptLoop: AttemptLoop;
   readonly observers: RequestObserver[];
   /** Chat and embeddings requests not finished yet (their ledger rows included); shutdown waits for them. */
   readonly inFlight = new InFlightRequests();
   /** Sticky per-session state: tool surfaces. */
   readonly sessions: SessionStore;
   /** How the ledger prices usage, for figures the gateway reports itself (what a cache hit saved). */
-  readonly pricing: PricingOptions;
+  pricing: PricingOptions;
   /** The exact response cache (off unless `cache.enabled`). */
   readonly responseCache: ResponseCache;
   /** The semantic response cache (off unless `cache.semantic.enabled`): paraphrases served from the exact cache's answers. */
@@ -90,8 +97,14 @@ export class Gateway {
   readonly budgets: BudgetGuard;
   /** Tool routing mode, switchable at run time (admin API, `hermes-router router on|off|shadow`). */
   toolRoutingMode: ToolRoutingMode;
-  private readonly timeouts = new Map<string, ProviderTimeouts>();
-  private readonly dialects = new Map<string, UpstreamDialect>();
+  private timeouts = new Map<string, ProviderTimeouts>();
+  private dialects = new Map<string, UpstreamDialect>();
+  /** `provider/model` → upstream name, for pricing finished requests as the ledger does. */
+  private upstreamModels: Record<string, string> = {};
+  private readonly probeSource: { current(): ProbeFile } | undefined;
+  private readonly reloadListeners: ((config: Config) => void)[] = [];
+  /** Re-reads the config from where it came from (the file `start` loaded); absent for an inline config. */
+  private readonly configSource: (() => Config) | undefined;
   private readonly closeHooks: (() => Promise<void>)[] = [];
   private readonly breakerListeners: ((key: string, state: BreakerState) => void)[] = [];
   private readonly authRestListeners: ((event: AuthRestEvent) => void)[] = [];
@@ -109,10 +122,9 @@ export class Gateway {
       new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions });
     this.cooldowns = options.stores?.cooldowns ?? new Cooldowns();
     const sharedProbes = options.stores?.probes;
-    this.catalog = new ModelCatalog(options.config, {
-      probes: sharedProbes?.current() ?? readProbeResults(probeFilePath(options.dataDir)),
-      probeTtlMs: options.config.routing.probe_ttl_hours * 3_600_000,
-    });
+    this.probeSource = sharedProbes;
+    this.configSource = options.configSource;
+    this.catalog = this.buildCatalog(options.config);
     // A cluster's probe results come from Postgres and change while running (a `models probe` run elsewhere).
     if (sharedProbes) {
       const stopFollowing = sharedProbes.onChange((probes) => {
@@ -134,22 +146,11 @@ export class Gateway {
       this.toolRoutingMode = mode;
       this.logger.info({ mode, revision: this.switches.revision }, 'tool routing mode changed');
     });
-    options.config.providers.forEach((providerConfig, index) => {
-      if (!providerConfig.enabled) return;
-      const timeouts = { ...options.config.timeouts, ...providerConfig.timeouts };
-      this.providers.set(providerConfig.id, createProvider(providerConfig, timeouts.connect_ms, index, options.config.server.upstream_response_limit_bytes));
-      this.keyPools.set(providerConfig.id, KeyPool.fromConfig(providerConfig, options.env));
-      this.timeouts.set(providerConfig.id, {
-        connectMs: timeouts.connect_ms,
-        firstByteMs: timeouts.first_byte_ms,
-        idleMs: timeouts.idle_ms,
-      });
-      const kind: ProviderKindInfo = providerKinds[providerConfig.kind];
-      this.dialects.set(providerConfig.id, {
-        supportsStreamOptions: kind.supportsStreamOptions,
-        maxTokensField: kind.maxTokensField ?? 'max_tokens',
-      });
-    });
+    const upstream = buildUpstreams(options.config, options.env);
+    this.providers = upstream.providers;
+    this.keyPools = upstream.keyPools;
+    this.timeouts = upstream.timeouts;
+    this.dialects = upstream.dialects;
     const breaker = options.config.resilience.breaker;
     const breakerSettings = { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms };
     const onBreakerChange = (key: string, state: BreakerState): void => {
@@ -167,11 +168,8 @@ export class Gateway {
       ...(options.stores?.affinity ? { affinity: options.stores.affinity } : {}),
     });
     installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger, options.stores?.topicSessions);
-    this.pricing = {
-      overrides: { ...deploymentPriceOverrides(this.catalog.deployments), ...options.config.ledger.prices },
-      providerKinds: Object.fromEntries(options.config.providers.map((provider) => [provider.id, provider.kind])),
-    };
-    const upstreamModels = deploymentUpstreamModels(this.catalog.deployments);
+    this.pricing = pricingOf(options.config, this.catalog);
+    this.upstreamModels = deploymentUpstreamModels(this.catalog.deployments);
     this.budgets = new BudgetGuard({
       config: options.config.budgets,
       ...(options.stores?.budgets ? { store: options.stores.budgets } : {}),
@@ -180,12 +178,12 @@ export class Gateway {
         return priceUsage(deployment.providerId, found?.upstreamModel ?? deployment.modelId, usage, this.pricing).costUsd ?? 0;
       },
       // Priced as the ledger prices the row, so a dollar budget counts the dollars the reports show.
-      costOf: (record) => (typeof record.costUsd === 'number' ? record.costUsd : (priceRecord(record, { ...this.pricing, upstreamModels }).costUsd ?? 0)),
+      costOf: (record) => (typeof record.costUsd === 'number' ? record.costUsd : (priceRecord(record, { ...this.pricing, upstreamModels: this.upstreamModels }).costUsd ?? 0)),
       logger: this.logger.child({ component: 'budgets' }),
     });
     this.observers.push(this.budgets);
     // One line per request on the log, priced as the ledger will price it.
-    this.observers.push(new RequestLog(this.logger.child({ component: 'requests' }), (record) => priceRecord(record, { ...this.pricing, upstreamModels }).costUsd));
+    this.observers.push(new RequestLog(this.logger.child({ component: 'requests' }), (record) => priceRecord(record, { ...this.pricing, upstreamModels: this.upstreamModels }).costUsd));
     this.responseCache = new ResponseCache(
       options.stores?.cache ?? new MemoryCacheStore(options.config.cache.max_bytes),
       options.config.cache,
@@ -228,19 +226,86 @@ export class Gateway {
       );
       for (const listener of this.authRestListeners) listener(event);
     });
-    this.attemptLoop = new AttemptLoop({
-      providers: this.providers,
-      keyPools: this.keyPools,
+    this.attemptLoop = this.buildAttemptLoop(options.config, this.providers, this.keyPools);
+  }
+
+  private buildCatalog(config: Config): ModelCatalog {
+    return new ModelCatalog(config, {
+      probes: this.probeSource?.current() ?? readProbeResults(probeFilePath(this.dataDir)),
+      probeTtlMs: config.routing.probe_ttl_hours * 3_600_000,
+    });
+  }
+
+  private buildAttemptLoop(config: Config, providers: Map<string, Provider>, keyPools: Map<string, KeyPool>): AttemptLoop {
+    return new AttemptLoop({
+      providers,
+      keyPools,
       timeoutsFor: (providerId) => this.timeoutsFor(providerId),
       breakers: this.breakers,
       cooldowns: this.cooldowns,
       authRests: this.authRests,
       settings: {
-        maxAttempts: options.config.resilience.max_attempts,
-        retryAfterCapMs: options.config.resilience.retry_after_cap_ms,
-        cooldownMs: options.config.resilience.cooldown_ms,
+        maxAttempts: config.resilience.max_attempts,
+        retryAfterCapMs: config.resilience.retry_after_cap_ms,
+        cooldownMs: config.resilience.cooldown_ms,
       },
     });
+  }
+
+  /** Whether `reloadFromSource` can re-read the config (the gateway was started from a file, not an inline object). */
+  get reloadable(): boolean {
+    return this.configSource !== undefined;
+  }
+
+  /** Re-reads the config from its file and applies it (`reload`); a ConfigError leaves the running config as it was. */
+  reloadFromSource(): ReloadResult {
+    if (!this.configSource) {
+      throw new GatewayError('invalid_request', 'This gateway was started from an inline config, not a file: there is nothing to re-read.', { status: 409 });
+    }
+    return this.reload(this.configSource());
+  }
+
+  /**
+   * Applies a new config to the next request: providers (base URLs, keys, headers), models, prices, fallbacks,
+   * routing, timeouts, resilience and budgets. Everything is built first; anything that fails to build rejects
+   * the whole config (a `ConfigError`) and the running one stays. Requests already on their way finish on the old
+   * providers: their connection pools close gracefully, after their last response. Keys resting after a 401/403
+   * are tried again (the operator may have fixed them). Sessions, switches, breakers, caches and counters are kept.
+   * Sections this does not apply (`server`, `storage`, `auth`, …) are listed in `restartRequired`.
+   */
+  reload(config: Config): ReloadResult {
+    let upstream: Upstreams;
+    let catalog: ModelCatalog;
+    try {
+      upstream = buildUpstreams(config, this.env);
+      catalog = this.buildCatalog(config);
+    } catch (error) {
+      throw error instanceof ConfigError ? error : new ConfigError('the new config', [error instanceof Error ? error.message : String(error)]);
+    }
+    const previous = { config: this.config, providers: this.providers };
+    this.config = config;
+    this.catalog = catalog;
+    this.providers = upstream.providers;
+    this.keyPools = upstream.keyPools;
+    this.timeouts = upstream.timeouts;
+    this.dialects = upstream.dialects;
+    this.pricing = pricingOf(config, catalog);
+    this.upstreamModels = deploymentUpstreamModels(catalog.deployments);
+    this.modelRouter.reconfigure(catalog, config.routing);
+    this.attemptLoop = this.buildAttemptLoop(config, upstream.providers, upstream.keyPools);
+    this.budgets.reconfigure(config.budgets);
+    this.liftAuthRests();
+    // Requests that already hold the old providers finish on them: undici closes a pool after its last response.
+    void Promise.allSettled([...previous.providers.values()].map((provider) => provider.close()));
+    for (const listener of this.reloadListeners) listener(config);
+    const restartRequired = sectionsNeedingRestart(previous.config, config);
+    this.logger.info({ providers: upstream.providers.size, models: catalog.deployments.length, restartRequired }, 'config reloaded');
+    return { providers: [...upstream.providers.keys()], models: catalog.deployments.map((deployment) => deployment.qualifiedName), restartRequired };
+  }
+
+  /** Called after every reload with the new config (the ledger's prices follow it). */
+  onReload(listener: (config: Config) => void): void {
+    this.reloadListeners.push(listener);
   }
 
   timeoutsFor(providerId: string): ProviderTimeouts {
@@ -308,4 +373,54 @@ export class Gateway {
     await this.responses.close();
     await Promise.allSettled([...this.providers.values()].map((provider) => provider.close()));
   }
+}
+
+/** What a reload reports: what now serves, and which changed sections only a restart applies. */
+export interface ReloadResult {
+  providers: string[];
+  models: string[];
+  restartRequired: string[];
+}
+
+interface Upstreams {
+  providers: Map<string, Provider>;
+  keyPools: Map<string, KeyPool>;
+  timeouts: Map<string, ProviderTimeouts>;
+  dialects: Map<string, UpstreamDialect>;
+}
+
+/** Providers with their pools and keys, built from a config; on a failure the providers built so far are closed. */
+function buildUpstreams(config: Config, env: NodeJS.ProcessEnv): Upstreams {
+  const upstreams: Upstreams = { providers: new Map(), keyPools: new Map(), timeouts: new Map(), dialects: new Map() };
+  try {
+    config.providers.forEach((providerConfig, index) => {
+      if (!providerConfig.enabled) return;
+      const timeouts = { ...config.timeouts, ...providerConfig.timeouts };
+      upstreams.keyPools.set(providerConfig.id, KeyPool.fromConfig(providerConfig, env));
+      upstreams.providers.set(providerConfig.id, createProvider(providerConfig, timeouts.connect_ms, index, config.server.upstream_response_limit_bytes));
+      upstreams.timeouts.set(providerConfig.id, { connectMs: timeouts.connect_ms, firstByteMs: timeouts.first_byte_ms, idleMs: timeouts.idle_ms });
+      const kind: ProviderKindInfo = providerKinds[providerConfig.kind];
+      upstreams.dialects.set(providerConfig.id, { supportsStreamOptions: kind.supportsStreamOptions, maxTokensField: kind.maxTokensField ?? 'max_tokens' });
+    });
+  } catch (error) {
+    void Promise.allSettled([...upstreams.providers.values()].map((provider) => provider.close()));
+    throw error;
+  }
+  return upstreams;
+}
+
+function pricingOf(config: Config, catalog: ModelCatalog): PricingOptions {
+  return {
+    overrides: { ...deploymentPriceOverrides(catalog.deployments), ...config.ledger.prices },
+    providerKinds: Object.fromEntries(config.providers.map((provider) => [provider.id, provider.kind])),
+  };
+}
+
+/** The sections `reload` applies; a change anywhere else needs a restart. */
+const reloadedSections = new Set(['providers', 'default_model', 'fallbacks', 'timeouts', 'resilience', 'routing', 'budgets', 'ledger']);
+
+function sectionsNeedingRestart(before: Config, after: Config): string[] {
+  return (Object.keys(after) as (keyof Config)[]).filter(
+    (section) => !reloadedSections.has(section) && JSON.stringify(before[section]) !== JSON.stringify(after[section]),
+  );
 }

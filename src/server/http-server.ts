@@ -14,6 +14,7 @@ import { handleModels } from './routes/models.js';
 import { handleEmbeddings } from './routes/embeddings.js';
 import { handleModelSwitchRoutes } from './routes/admin/model-switch-routes.js';
 import { handleRouterModeRoutes } from './routes/admin/router-mode-routes.js';
+import { handleConfigReloadRoute } from './routes/admin/config-reload-route.js';
 import { sendError } from './send.js';
 import { RequestBodyGuard } from './request-body-guard.js';
 import { authorizeRequest } from '../security/gateway-security.js';
@@ -137,6 +138,7 @@ async function route(
   }
   if (path.startsWith('/v1/config/models') && (await handleModelSwitchRoutes(gateway, request, response, path))) return;
   if (await handleRouterModeRoutes(gateway, request, response, path)) return;
+  if (await handleConfigReloadRoute(gateway, request, response, path)) return;
   if (await handleKeyRoutes(gateway, request, response, path)) return;
   if (await handleDashboardLinkRoute(gateway, request, response, path)) return;
   for (const extra of extraRoutes) {

@@ -39,6 +39,8 @@ export async function runConfiguredGateway(options: {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   logger?: Logger;
+  /** Re-reads the config file, for SIGHUP and `POST /v1/config/reload`. */
+  configSource?: () => Config;
 }): Promise<ConfiguredGateway> {
   // First, so a data directory that cannot be used is one clear error, before the ledger opens a file in it.
   ensureDataDir(options.dataDir);
@@ -110,6 +112,7 @@ export async function runConfiguredGateway(options: {
     env: options.env,
     logger,
     observers: [ledger],
+    ...(options.configSource ? { configSource: options.configSource } : {}),
     extraRoutes: [metricsRoute(metrics), dashboard],
     onShutdown: async () => {
       dashboard.close();
@@ -131,6 +134,16 @@ export async function runConfiguredGateway(options: {
   running.gateway.addAdmissionCheck(() => ledger.refusal());
   exportAuthRestMetrics(running.gateway.authRests, (listener) => running.gateway.onAuthRest(listener), metrics.registry);
   exportBudgetMetrics(running.gateway.budgets, metrics.registry);
+  // A reloaded config's prices apply to the rows the ledger prices from then on.
+  running.gateway.onReload((config) => {
+    const deployments = new ModelCatalog(config).deployments;
+    ledger.reprice({
+      priceOverrides: deploymentPriceOverrides(deployments),
+      upstreamModels: deploymentUpstreamModels(deployments),
+      providerKinds: Object.fromEntries(config.providers.map((provider) => [provider.id, provider.kind])),
+      prices: config.ledger.prices,
+    });
+  });
   if (cluster) {
     exportLimiterMetrics(running.security.limiter, metrics.registry);
     cluster.routingState.followPolicy(running.gateway.switches);

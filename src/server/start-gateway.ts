@@ -23,6 +23,8 @@ export interface StartGatewayOptions {
   /** Shared state for several instances (`openClusterStores`); in-process defaults when absent. */
   stores?: GatewayStores;
   extraRoutes?: ExtraRoute[];
+  /** Re-reads the config for SIGHUP and `POST /v1/config/reload` (the CLI's start passes the file it loaded). */
+  configSource?: () => Config;
   /** Called during shutdown after the server stopped taking requests (e.g. flush the ledger). */
   onShutdown?: () => Promise<void>;
   /** On loopback with no admin key anywhere, generate one (the CLI's start shows it once). */
@@ -70,6 +72,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     dataDir: options.dataDir,
     observers: [...(options.observers ?? []), opened.observer],
     ...(options.stores ? { stores: options.stores } : {}),
+    ...(options.configSource ? { configSource: options.configSource } : {}),
   });
   attachSecurity(gateway, opened.security);
   const server = createGatewayServer(gateway, options.extraRoutes ?? []);
