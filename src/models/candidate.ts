@@ -5,14 +5,8 @@ import type { Deployment } from '../catalog/deployment.js';
  * `explicit`: the model the client named; `fallback`: a configured fallback or a policy's reserve; `default`: the
  * global default; the rest name the policy that put it where it is.
  */
-export type CandidateSource =
-  | 'explicit'
-  | 'fallback'
-  | 'default'
-  | 'cheapest-capable'
-  | 'affinity'
-  | 'workload-hint'
-  | 'topic';
+export const candidateSources = ['explicit', 'fallback', 'default', 'cheapest-capable', 'affinity', 'workload-hint', 'topic'] as const;
+export type CandidateSource = (typeof candidateSources)[number];
 
 /** One deployment the attempt loop may try, and why it is on the list. */
 export interface Candidate {
