@@ -14,6 +14,8 @@ export interface ToolRoutingDecision {
   fullSchemaTokens?: number;
   sentSchemaTokens?: number;
   recoveries?: number;
+  /** Toolsets a later user turn added before the call (anticipation); each growth is one prompt-cache break. */
+  anticipatedToolsets?: string[];
   /**
    * Input + output tokens of the upstream responses a recovery replaced (the request_toolset-only answers): the
    * ledger bills every attempt, the client's usage shows only the last one. Set only when `recoveries` is.

@@ -51,6 +51,20 @@ const anticipationSchema = z
      * on, so it has to be worth a hidden request_toolset round trip).
      */
     enabled: z.boolean().default(true),
+    /** A missing toolset's calibrated probability that triggers a growth (high: a needless growth is a cache break). */
+    trigger: z.number().min(0).max(1).default(0.7),
+    /** A recall-first rule's toolset counts as a trigger (and companion) when the model gives it at least this. */
+    rule_support: z.number().min(0).max(1).default(0.15),
+    /**
+     * No growth when a loaded toolset is this likely, or at least as likely as the missing one: the session
+     * already explains the turn.
+     */
+    served: z.number().min(0).max(1).default(0.9),
+    /** Once growing, every other missing toolset at least this likely comes along (one break instead of several). */
+    companion: z.number().min(0).max(1).default(0.8),
+    /** The same two bars for toolsets scored by the description matcher (MCP, prefix and config toolsets). */
+    description_trigger: z.number().min(0).max(1).default(0.99),
+    description_companion: z.number().min(0).max(1).default(0.99),
   })
   .strict();
 

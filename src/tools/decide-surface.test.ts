@@ -114,16 +114,24 @@ describe('expandSurface', () => {
   if (typeof context === 'string') throw new Error(context);
   const names = context.registry.toolsets.map((toolset) => toolset.name);
 
-  it('only grows, keeps the client order and request_toolset last, whatever is added', () => {
+  it('only grows, and the previous tools array is a prefix of the grown one (the provider cache survives), whatever is added', () => {
     fc.assert(
-      fc.property(fc.subarray(names), fc.array(fc.oneof(fc.constantFrom(...names), fc.string())), (start, added) => {
+      fc.property(fc.subarray(names), fc.array(fc.oneof(fc.constantFrom(...names), fc.string())), fc.array(fc.constantFrom(...names)), (start, added, later) => {
         const current = buildSurface(context, config, start);
+        // The first surface: the client's order, request_toolset last.
+        expect([...current.keptIndices].sort((left, right) => left - right)).toEqual(current.keptIndices);
+        expect(current.tools.at(-1)).toBe(context.requestToolset);
         const grown = expandSurface(context, config, current, added);
-        expect(grown.loadedToolsets).toEqual(expect.arrayContaining(current.loadedToolsets));
-        expect(grown.keptIndices).toEqual(expect.arrayContaining(current.keptIndices));
-        expect([...grown.keptIndices].sort((left, right) => left - right)).toEqual(grown.keptIndices);
-        expect(grown.tools.at(-1)).toBe(context.requestToolset);
+        const again = expandSurface(context, config, grown, later);
+        for (const [before, after] of [[current, grown], [grown, again]] as const) {
+          expect(after.loadedToolsets.slice(0, before.loadedToolsets.length)).toEqual(before.loadedToolsets);
+          expect(after.tools.slice(0, before.tools.length)).toEqual(before.tools);
+          expect(new Set(after.keptIndices).size).toBe(after.keptIndices.length);
+        }
+        expect(grown.tools.filter((tool) => tool === context.requestToolset)).toHaveLength(1);
         expect(expandSurface(context, config, grown, added)).toEqual(grown);
+        // Rebuilt from what a session stores, the grown surface is the same bytes.
+        expect(JSON.stringify(restoreSurface(cliTools, 'openai-chat', config, again.loadedToolsets, again.grownToolsets)?.tools)).toBe(JSON.stringify(again.tools));
       }),
       { numRuns: 60 },
     );

@@ -2,6 +2,7 @@ import type { ToolRoutingDecision } from '../core/route-decision.js';
 import type { Turn } from '../core/turn.js';
 import type { SessionState } from '../session/session-state.js';
 import type { SessionStore } from '../session/session-store.js';
+import { anticipateToolsets } from './anticipate.js';
 import { requestToolsetName } from './catalog.js';
 import type { ToolRoutingConfig, ToolRoutingMode } from './config.js';
 import { decideResumedSurface } from './decide-surface.js';
@@ -11,7 +12,7 @@ import { agentDefersTools } from './defers-tools.js';
 import { isFirstTurn } from './first-turn.js';
 import type { ToolRoutingContext } from './routing-context.js';
 import { toolRoutingContext } from './routing-context.js';
-import { buildSurface, toolsetOfTool } from './surface.js';
+import { expandSurface, toolsetOfTool } from './surface.js';
 import type { ToolSurface } from './surface.js';
 import { countToolsTokens } from './token-count.js';
 
@@ -94,25 +95,32 @@ export async function routeTools(
     if (typeof context === 'string') {
       return { decision: { ...base, outcome: 'full', reason: context, sentToolCount: tools.length }, state };
     }
-    const toolsets = [...previous.toolsets];
+    const stored = { loadedToolsets: previous.toolsets, grownToolsets: previous.grownToolsets ?? [] };
+    const added: string[] = [];
     // A tool the model called that the surface had pruned (the client still had it) widens the surface.
     for (const message of turn.messages) {
       for (const name of message.toolCallNames) {
         const owner = toolsetOfTool(context, name);
-        if (owner !== undefined && !toolsets.includes(owner)) toolsets.push(owner);
+        if (owner !== undefined && !previous.toolsets.includes(owner) && !added.includes(owner)) added.push(owner);
       }
     }
-    const surface = buildSurface(context, config, toolsets);
+    // A new user turn that clearly needs a toolset the session lacks grows the surface before the call.
+    const anticipation = anticipateToolsets(context, config, turn.messages, [...previous.toolsets, ...added]);
+    for (const toolset of anticipation.added) if (!added.includes(toolset)) added.push(toolset);
+    const surface = expandSurface(context, config, stored, added);
     state.toolsets = surface.loadedToolsets;
+    state.grownToolsets = surface.grownToolsets;
+    if (anticipation.added.length > 0) state.anticipations = (state.anticipations ?? 0) + 1;
     turn.body.tools = surface.tools;
-    if (toolsets.length !== previous.toolsets.length) await store.set(sessionId, state).catch(() => undefined);
+    if (surface.loadedToolsets.length !== stored.loadedToolsets.length) await store.set(sessionId, state).catch(() => undefined);
     const tokens = schemaTokens(turn, tools, surface.tools, surface.loadedToolsets.join(','));
     return {
       decision: {
         ...base,
         outcome: 'sticky',
-        reason: 'session_surface',
+        reason: anticipation.added.length > 0 ? 'anticipated' : 'session_surface',
         predictedToolsets: surface.loadedToolsets,
+        ...(anticipation.added.length > 0 ? { anticipatedToolsets: anticipation.added } : {}),
         sentToolCount: surface.tools.length,
         fullSchemaTokens: tokens.full,
         sentSchemaTokens: tokens.sent,
@@ -159,10 +167,10 @@ export async function expandSessionSurface(
   state: SessionState,
   added: string[],
 ): Promise<ToolSurface> {
-  const toolsets = [...(state.toolsets ?? narrowed.surface.loadedToolsets)];
-  for (const toolset of added) if (!toolsets.includes(toolset)) toolsets.push(toolset);
-  const surface = buildSurface(narrowed.context, config, toolsets);
+  const current = state.toolsets ? { loadedToolsets: state.toolsets, grownToolsets: state.grownToolsets ?? [] } : narrowed.surface;
+  const surface = expandSurface(narrowed.context, config, current, added);
   state.toolsets = surface.loadedToolsets;
+  state.grownToolsets = surface.grownToolsets;
   state.recoveries = (state.recoveries ?? 0) + 1;
   await store.set(sessionId, state).catch(() => undefined);
   turn.body.tools = surface.tools;

@@ -5,11 +5,16 @@ import { toolRoutingContext } from './routing-context.js';
 
 /** A narrowed tools array and what it holds. */
 export interface ToolSurface {
-  /** Toolsets loaded, in registry (first appearance) order. */
+  /** Toolsets loaded: the first surface's in registry (first appearance) order, then `grownToolsets`. */
   loadedToolsets: string[];
-  /** Indices into the client's tools that are sent, ascending. */
+  /** Toolsets added after the session's first surface, in the order they joined (their tools are appended). */
+  grownToolsets: string[];
+  /** Indices into the client's tools that are sent, in the order sent. */
   keptIndices: number[];
-  /** The tools array to send: the client's kept tool objects in their original order, `request_toolset` last. */
+  /**
+   * The tools array to send: the first surface's tools in the client's order, `request_toolset`, then each grown
+   * toolset's tools (in the client's order) in the order the toolsets joined.
+   */
   tools: unknown[];
 }
 
@@ -17,11 +22,14 @@ export interface ToolSurface {
 export const alwaysLoadedToolsets = ['tool_search'];
 
 /**
- * The surface holding `toolsets` plus the floor, pinned tools and tools of unknown ownership. A pure function
- * of (client tools, config, toolsets): the same toolsets always give the same array, which is what keeps
- * sticky turns byte-identical. Names not on the client's surface are ignored.
+ * The surface holding `toolsets` plus the floor, pinned tools and tools of unknown ownership, then the tools of
+ * `request_toolset`, then the tools of `grown` appended toolset by toolset. A pure function of (client tools,
+ * config, toolsets, grown): the same input always gives the same array, which is what keeps sticky turns
+ * byte-identical. Appending after `request_toolset` is what keeps a growth cheap: a provider's prompt cache is a
+ * prefix, and the previous call's whole tools array is still in front, byte for byte, so only the new tools and
+ * what follows them are written again. Names not on the client's surface are ignored.
  */
-export function buildSurface(context: ToolRoutingContext, config: ToolRoutingConfig, toolsets: Iterable<string>): ToolSurface {
+export function buildSurface(context: ToolRoutingContext, config: ToolRoutingConfig, toolsets: Iterable<string>, grown: Iterable<string> = []): ToolSurface {
   const wanted = new Set<string>([...toolsets, ...config.floor_toolsets, ...alwaysLoadedToolsets]);
   const loadedToolsets = context.registry.toolsets.filter((toolset) => wanted.has(toolset.name)).map((toolset) => toolset.name);
   const loaded = new Set(loadedToolsets);
@@ -36,15 +44,37 @@ export function buildSurface(context: ToolRoutingContext, config: ToolRoutingCon
     }
   }
   tools.push(context.requestToolset);
-  return { loadedToolsets, keptIndices, tools };
+  const grownToolsets: string[] = [];
+  const known = new Set(context.registry.toolsets.map((toolset) => toolset.name));
+  for (const name of grown) {
+    if (loaded.has(name) || !known.has(name)) continue;
+    loaded.add(name);
+    grownToolsets.push(name);
+    for (const view of context.views) {
+      if (context.registry.ownerByIndex[view.index] !== name || pinned.has(view.name)) continue;
+      keptIndices.push(view.index);
+      tools.push(context.tools[view.index]);
+    }
+  }
+  return { loadedToolsets: [...loadedToolsets, ...grownToolsets], grownToolsets, keptIndices, tools };
+}
+
+/** The toolsets of a surface that were there from the start (not grown). */
+export function baseToolsets(surface: { readonly loadedToolsets: readonly string[]; readonly grownToolsets: readonly string[] }): string[] {
+  return surface.loadedToolsets.filter((toolset) => !surface.grownToolsets.includes(toolset));
 }
 
 /**
- * Grows a surface by `addedToolsets` (request_toolset results, pruned tools the model called). Never shrinks:
- * the result holds every toolset of `current` too, and keeps the client's order with request_toolset last.
+ * Grows a surface by `addedToolsets` (anticipation, request_toolset results, pruned tools the model called).
+ * Never shrinks: the result starts with every tool of `current` in the same order, then the new toolsets' tools.
  */
-export function expandSurface(context: ToolRoutingContext, config: ToolRoutingConfig, current: Pick<ToolSurface, 'loadedToolsets'>, addedToolsets: readonly string[]): ToolSurface {
-  return buildSurface(context, config, [...current.loadedToolsets, ...addedToolsets]);
+export function expandSurface(
+  context: ToolRoutingContext,
+  config: ToolRoutingConfig,
+  current: { readonly loadedToolsets: readonly string[]; readonly grownToolsets: readonly string[] },
+  addedToolsets: readonly string[],
+): ToolSurface {
+  return buildSurface(context, config, baseToolsets(current), [...current.grownToolsets, ...addedToolsets]);
 }
 
 /** The toolset owning a client tool, for recovery when the model calls a tool the router pruned. */
@@ -57,8 +87,14 @@ export function toolsetOfTool(context: ToolRoutingContext, toolName: string): st
  * The surface of a known session on a later turn: the same loaded toolsets over the client's (unchanged) tools
  * give the same bytes. Undefined when the tools can no longer be read; the caller then sends them untouched.
  */
-export function restoreSurface(tools: readonly unknown[], format: ApiFormat, config: ToolRoutingConfig, loadedToolsets: readonly string[]): ToolSurface | undefined {
+export function restoreSurface(
+  tools: readonly unknown[],
+  format: ApiFormat,
+  config: ToolRoutingConfig,
+  loadedToolsets: readonly string[],
+  grownToolsets: readonly string[] = [],
+): ToolSurface | undefined {
   const context = toolRoutingContext(tools, format, config);
   if (typeof context === 'string') return undefined;
-  return buildSurface(context, config, loadedToolsets);
+  return buildSurface(context, config, baseToolsets({ loadedToolsets, grownToolsets }), grownToolsets);
 }

@@ -113,6 +113,31 @@ describe('tool routing in the request path', () => {
     expect(next?.decision.tools?.sentSchemaTokens).toBeLessThan(next?.decision.tools?.fullSchemaTokens ?? 0);
   });
 
+  it('anticipates a later turn: the surface grows before the call (no request_toolset round trip), appended after the previous tools', async () => {
+    harness.upstream.setScript({ respond: webNeedingModel });
+    const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: firstTurn }];
+    harness.upstream.enqueue({ kind: 'synthetic', text: 'All green.' });
+    const first = await openai.chat.completions.create({ model: 'gpt-test', messages, tools: hermesTools });
+    const firstTools = (harness.upstream.requests.at(-1)?.json as { tools: unknown[] }).tools;
+    expect(toolNamesOf(harness.upstream.requests.at(-1))).not.toContain('web_search');
+    harness.upstream.reset();
+    harness.upstream.setScript({ respond: webNeedingModel });
+    const second = await openai.chat.completions.create({
+      model: 'gpt-test',
+      messages: [...messages, first.choices[0]!.message, { role: 'user', content: 'now search the web for the release notes of vitest 3' }],
+      tools: hermesTools,
+    });
+    expect(second.choices[0]?.message.content).toBe('Here is what I found on the web.');
+    expect(harness.upstream.requests).toHaveLength(1);
+    const grownTools = (harness.upstream.requests[0]?.json as { tools: unknown[] }).tools;
+    // Every tool of the previous call, request_toolset included, is still in front: the provider's cached prefix holds.
+    expect(grownTools.slice(0, firstTools.length)).toEqual(firstTools);
+    expect(toolNamesOf(harness.upstream.requests[0]).slice(firstTools.length)).toEqual(expect.arrayContaining(['web_search']));
+    const record = (await harness.observer.waitFor(harness.observer.records.length)).at(-1);
+    expect(record?.decision.tools).toMatchObject({ outcome: 'sticky', reason: 'anticipated', anticipatedToolsets: expect.arrayContaining(['web']) });
+    expect(record?.decision.tools?.recoveries).toBeUndefined();
+  });
+
   it('serves request_toolset inside one OpenAI stream', async () => {
     harness.upstream.setScript({ respond: webNeedingModel });
     const stream = await openai.chat.completions.create({ model: 'gpt-test', stream: true, messages: [{ role: 'user', content: firstTurn }], tools: hermesTools });

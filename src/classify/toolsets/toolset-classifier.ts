@@ -35,6 +35,12 @@ export interface ToolsetClassification {
   toolsets: string[];
   /** Score per available toolset (model probability, rule 1, or description match). */
   scores: Record<string, number>;
+  /**
+   * The same scores before the recall-first rules: the calibrated model probability, or for toolsets the model
+   * does not know the description match (0.99 when the user names the toolset). For callers that need precision
+   * more than recall (growing a later turn's surface breaks the prompt cache).
+   */
+  evidence: Record<string, number>;
   needsTool: number;
   /** The weakest of the decisions taken (selected: its score; left out: 1 − its score). */
   confidence: number;
@@ -65,6 +71,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
 
   const named = namedToolsets(instruction, input.available);
   const scores: Record<string, number> = {};
+  const evidence: Record<string, number> = {};
   const toolsets: string[] = [];
   let confidence = 1;
   const thresholds: number[] = [];
@@ -72,6 +79,8 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     const modelIndex = labelIndex.get(toolset.name);
     const known = modelIndex !== undefined;
     let score = known ? probabilities[modelIndex]! : descriptionScores[position] ?? 0;
+    // The model has seen its toolsets' names in training; naming only adds evidence for the toolsets it does not know.
+    evidence[toolset.name] = round(!known && named.has(toolset.name) ? Math.max(score, 0.99) : score);
     if (rules.toolsets.has(toolset.name) || named.has(toolset.name)) score = Math.max(score, 0.99);
     scores[toolset.name] = round(score);
     thresholds.push(known ? input.thresholdFor(toolset.name) : input.descriptionThreshold);
@@ -86,14 +95,14 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   });
 
   if (rules.capabilityInquiry && toolsets.length === 0) {
-    return { verdict: 'capability_inquiry', toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: [...rules.fired, 'capability-inquiry'] };
+    return { verdict: 'capability_inquiry', toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: [...rules.fired, 'capability-inquiry'] };
   }
   if (toolsets.length === 0) {
     const verdict = needsTool >= input.abstainWhenTask ? 'abstain' : 'no_tool';
     confidence = Math.min(confidence, verdict === 'abstain' ? needsTool : 1 - needsTool);
-    return { verdict, toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+    return { verdict, toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
   }
-  return { verdict: 'toolsets', toolsets, scores, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+  return { verdict: 'toolsets', toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
 }
 
 /**
