@@ -1,7 +1,9 @@
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { resolveDataDir } from '../config/paths.js';
-import { planHermesImport } from '../insight/hermes-import.js';
+import { planHermesImport, priceHermesRecords } from '../insight/hermes-import.js';
+import { ModelCatalog } from '../catalog/model-catalog.js';
+import { deploymentPriceOverrides } from '../ledger/prices/deployment-prices.js';
 import { hermesHome, openHermesState, readHermesUsage } from '../insight/hermes-state.js';
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
 import { SqliteLedgerStore } from '../store/sqlite/sqlite-ledger-store.js';
@@ -81,11 +83,20 @@ export const importHermesCommand: Command = {
     const { host, port } = config.server;
     const gatewayUrls = [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
     const plan = planHermesImport(rows, gatewayUrls);
+    // Rows Hermes left without a cost get the config's price for their model, as the dashboard and reports show it.
+    const pricedFromConfig = priceHermesRecords(plan.records, {
+      overrides: { ...deploymentPriceOverrides(new ModelCatalog(config).deployments), ...config.ledger.prices },
+      providerKinds: Object.fromEntries(config.providers.map((provider) => [provider.id, provider.kind])),
+    });
     const ledgerPath = ledgerDatabasePath(dataDir, config.ledger.database);
+    // How many rows are new: the store ignores a request id it already has, so a second run adds nothing.
+    let added = plan.records.length;
     if (!values['dry-run'] && plan.records.length > 0) {
       const store = new SqliteLedgerStore({ path: ledgerPath });
       try {
+        const before = (await store.totals({})).requests;
         await store.insertBatch(plan.records);
+        added = (await store.totals({})).requests - before;
       } finally {
         await store.close();
       }
@@ -96,7 +107,9 @@ export const importHermesCommand: Command = {
       ledger: ledgerPath,
       dryRun: values['dry-run'] === true,
       rowsRead: rows.length,
-      imported: plan.records.length,
+      imported: added,
+      alreadyImported: plan.records.length - added,
+      pricedFromConfig,
       skippedViaGateway: plan.skippedViaGateway,
       skippedRunning: plan.skippedRunning,
       skippedEmpty: plan.skippedEmpty,
@@ -106,8 +119,14 @@ export const importHermesCommand: Command = {
       context.stdout.write(`${JSON.stringify(summary)}\n`);
       return 0;
     }
+    const headline =
+      !summary.dryRun && summary.imported === 0
+        ? `Nothing new to import from ${statePath}${summary.alreadyImported > 0 ? ` (${formatCount(summary.alreadyImported)} session/model rows were imported before)` : ''}.\n`
+        : `${summary.dryRun ? 'Would import' : 'Imported'} ${formatCount(summary.imported)} session/model rows (${formatCount(summary.tokens)} tokens) from ${statePath}` +
+          `${summary.alreadyImported > 0 ? `; ${formatCount(summary.alreadyImported)} were imported before` : ''}.\n`;
     context.stdout.write(
-      `${summary.dryRun ? 'Would import' : 'Imported'} ${formatCount(summary.imported)} session/model rows (${formatCount(summary.tokens)} tokens) from ${statePath}.\n` +
+      headline +
+        (pricedFromConfig > 0 ? `${formatCount(pricedFromConfig)} row(s) without a Hermes cost were priced from the config's prices for their model.\n` : '') +
         `Skipped: ${formatCount(summary.skippedViaGateway)} already recorded through the gateway, ${formatCount(summary.skippedRunning)} still running, ${formatCount(summary.skippedEmpty)} without tokens.\n` +
         'Rows already imported are never counted twice; imported sessions appear as hermes:<id> in reports and the dashboard.\n',
     );

@@ -1,4 +1,5 @@
 import type { RequestRecord } from '../core/ledger-record.js';
+import { type PricingOptions, priceUsage } from '../ledger/prices/price-usage.js';
 import type { HermesUsageRow } from './hermes-state.js';
 import { viaGateway } from './hermes-state.js';
 
@@ -75,4 +76,37 @@ export function planHermesImport(rows: readonly HermesUsageRow[], gatewayUrls: r
     plan.records.push(record);
   }
   return plan;
+}
+
+/**
+ * Prices imported rows Hermes left without a cost, as the gateway would price the same model: under the row's
+ * own provider first (the catalogue knows OpenRouter, Anthropic…), else under any configured provider whose
+ * model entry has that id (Hermes's provider id rarely matches the config's: `openrouter` vs `work-openrouter`),
+ * so the CLI and the dashboard show one number instead of "unpriced" here and $0.00 there. Rows still unpriced
+ * stay null. Returns how many rows got a price.
+ */
+export function priceHermesRecords(records: RequestRecord[], pricing: PricingOptions): number {
+  let priced = 0;
+  const overrideProviders = Object.keys(pricing.overrides ?? {});
+  for (const record of records) {
+    if (record.costUsd !== null || record.usage === undefined) continue;
+    const model = record.servedModel ?? record.requestedModel;
+    const bare = model.includes('/') ? model.slice(model.lastIndexOf('/') + 1) : model;
+    const providers = [
+      record.servedProvider ?? 'hermes',
+      ...overrideProviders.filter((key) => key === model || key.endsWith(`/${model}`) || key.endsWith(`/${bare}`)).map((key) => key.split('/')[0] ?? key),
+    ];
+    for (const provider of providers) {
+      for (const name of [model, bare]) {
+        const result = priceUsage(provider, name, record.usage, { ...pricing, at: new Date(record.startedAt) });
+        if (result.costUsd !== null) {
+          record.costUsd = result.costUsd;
+          break;
+        }
+      }
+      if (record.costUsd !== null) break;
+    }
+    if (record.costUsd !== null) priced += 1;
+  }
+  return priced;
 }

@@ -85,31 +85,39 @@ interface RawRow {
 /**
  * Usage per (session, model) since `sinceMs`. Tolerates schema drift: missing columns read as NULL, a missing
  * `session_model_usage` table falls back to the per-session totals, a missing `sessions` table yields nothing.
+ * A session that `session_model_usage` has no rows for (recorded before that table existed, or by a Hermes
+ * version that fills only `sessions`) is read from its own totals too, so it is not lost.
  */
 export function readHermesUsage(database: Database.Database, sinceMs = 0): HermesUsageRow[] {
   const sessions = columnsOf(database, 'sessions');
   if (!sessions.has('id')) return [];
   const perModel = columnsOf(database, 'session_model_usage');
-  const usageTable = perModel.has('session_id') && perModel.has('model') ? 'usage' : 'sessions';
-  const usageColumns = usageTable === 'usage' ? perModel : sessions;
-  const pick = (name: string, alias: string) => column(usageColumns, name, alias, usageTable);
-  const session = (name: string, alias: string) => column(sessions, name, alias, 'sessions');
-  const from =
-    usageTable === 'usage' ? 'sessions JOIN session_model_usage AS usage ON usage.session_id = sessions.id' : 'sessions';
-  const since = sessions.has('started_at') ? 'WHERE sessions.started_at >= @since' : '';
-  const rows = database
-    .prepare(
-      `SELECT sessions.id AS sessionId, ${session('source', 'source')}, ${pick('model', 'model')},
-              ${pick('billing_provider', 'billingProvider')}, ${pick('billing_base_url', 'billingBaseUrl')},
-              ${session('started_at', 'startedAt')}, ${session('ended_at', 'endedAt')},
-              ${pick('api_call_count', 'apiCalls')}, ${session('message_count', 'messageCount')},
-              ${pick('input_tokens', 'inputTokens')}, ${pick('output_tokens', 'outputTokens')},
-              ${pick('cache_read_tokens', 'cacheReadTokens')}, ${pick('cache_write_tokens', 'cacheWriteTokens')},
-              ${pick('reasoning_tokens', 'reasoningTokens')},
-              ${pick('actual_cost_usd', 'actualCost')}, ${pick('estimated_cost_usd', 'estimatedCost')}
-       FROM ${from} ${since}`,
-    )
-    .all({ since: sinceMs / 1000 }) as RawRow[];
+  const hasPerModel = perModel.has('session_id') && perModel.has('model');
+  const since = sessions.has('started_at') ? 'sessions.started_at >= @since' : '1 = 1';
+  const select = (usageTable: 'usage' | 'sessions', from: string, where: string): RawRow[] => {
+    const usageColumns = usageTable === 'usage' ? perModel : sessions;
+    const pick = (name: string, alias: string) => column(usageColumns, name, alias, usageTable);
+    const session = (name: string, alias: string) => column(sessions, name, alias, 'sessions');
+    return database
+      .prepare(
+        `SELECT sessions.id AS sessionId, ${session('source', 'source')}, ${pick('model', 'model')},
+                ${pick('billing_provider', 'billingProvider')}, ${pick('billing_base_url', 'billingBaseUrl')},
+                ${session('started_at', 'startedAt')}, ${session('ended_at', 'endedAt')},
+                ${pick('api_call_count', 'apiCalls')}, ${session('message_count', 'messageCount')},
+                ${pick('input_tokens', 'inputTokens')}, ${pick('output_tokens', 'outputTokens')},
+                ${pick('cache_read_tokens', 'cacheReadTokens')}, ${pick('cache_write_tokens', 'cacheWriteTokens')},
+                ${pick('reasoning_tokens', 'reasoningTokens')},
+                ${pick('actual_cost_usd', 'actualCost')}, ${pick('estimated_cost_usd', 'estimatedCost')}
+         FROM ${from} WHERE ${where}`,
+      )
+      .all({ since: sinceMs / 1000 }) as RawRow[];
+  };
+  const rows = hasPerModel
+    ? [
+        ...select('usage', 'sessions JOIN session_model_usage AS usage ON usage.session_id = sessions.id', since),
+        ...select('sessions', 'sessions', `${since} AND NOT EXISTS (SELECT 1 FROM session_model_usage AS usage WHERE usage.session_id = sessions.id)`),
+      ]
+    : select('sessions', 'sessions', since);
   return rows.map((row) => ({
     sessionId: row.sessionId,
     source: row.source,

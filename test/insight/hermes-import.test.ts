@@ -137,4 +137,50 @@ describe('Hermes state.db', () => {
     expect(session?.score).toBeNull();
     reader.close();
   });
+
+  it('falls back to a session\'s own totals when session_model_usage has no rows for it', () => {
+    const { home } = hermesHomeWith((database) => {
+      populate(database);
+      // Recorded by a Hermes that filled only `sessions` (or before session_model_usage existed).
+      addSession(database, { id: 'totals-only', source: 'cli', model: 'claude-sonnet-4-5', started_at: start + 1000, ended_at: start + 1100, input_tokens: 7000, output_tokens: 300, billing_provider: 'anthropic' });
+    });
+    const state = openHermesState(join(home, 'state.db'));
+    if (!state) throw new Error('not opened');
+    const rows = readHermesUsage(state);
+    state.close();
+    expect(rows.filter((row) => row.sessionId === 'totals-only')).toEqual([
+      expect.objectContaining({ model: 'claude-sonnet-4-5', inputTokens: 7000, outputTokens: 300, billingProvider: 'anthropic' }),
+    ]);
+    // Sessions with per-model rows are still read from them, not twice.
+    expect(rows.filter((row) => row.sessionId === 'direct')).toHaveLength(2);
+  });
+
+  it('a second run says nothing new was imported; rows without a Hermes cost get the config price for their model', async () => {
+    const { home } = hermesHomeWith((database) => {
+      addSession(database, { id: 'unpriced', source: 'cli', started_at: start, ended_at: start + 60 });
+      // Hermes's provider id (`custom-lab`) is not the config's (`lab`); the model id is the same.
+      addUsage(database, { session_id: 'unpriced', model: 'big', billing_provider: 'custom-lab', billing_base_url: 'http://10.0.0.5:9000/v1', input_tokens: 1_000_000, output_tokens: 100_000 });
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'hermes-import-priced-'));
+    const config = join(dataDir, 'hermes-router.yaml');
+    writeFileSync(
+      config,
+      'server: {host: 127.0.0.1, port: 8319}\nproviders:\n  - {id: lab, kind: openai-compatible, base_url: "http://127.0.0.1:9/v1", models: [{id: big, prices: {input: 3, output: 15}}]}\n',
+    );
+    const first = await runImport(['--hermes-home', home, '--data-dir', dataDir, '--config', config]);
+    expect(first).toMatchObject({ imported: 1, alreadyImported: 0, pricedFromConfig: 1 });
+    const reader = LedgerReader.open(join(dataDir, 'ledger.sqlite'));
+    if (!reader) throw new Error('no ledger');
+    // 1M input at $3 + 100k output at $15 = $4.50, the same number for the CLI reports and the dashboard.
+    expect(reader.usageGroups().reduce((total, group) => total + group.costUsd, 0)).toBeCloseTo(4.5, 10);
+    reader.close();
+    const second = await runImport(['--hermes-home', home, '--data-dir', dataDir, '--config', config]);
+    expect(second).toMatchObject({ imported: 0, alreadyImported: 1 });
+    const stdout = new PassThrough();
+    let text = '';
+    stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    await importHermesCommand.run(['--hermes-home', home, '--data-dir', dataDir, '--config', config], { stdout, stderr: new PassThrough(), env: {}, cwd: tmpdir() });
+    expect(text).toContain('Nothing new to import');
+    expect(text).toContain('1 session/model rows were imported before');
+  });
 });
