@@ -1,12 +1,17 @@
 /**
  * Soak: a bounded run of mixed traffic through a real gateway process on loopback, with faults injected
  * upstream and clients that disconnect mid-stream. Reports the gateway's RSS at start and end, its open
- * sockets after the traffic, upstream calls left running, and requests sent vs ledger rows.
+ * sockets after the traffic, upstream calls left running, and requests sent vs ledger rows. Then three hostile
+ * phases (bench/soak-hostile.ts; `--hostile false` skips them): slow request bodies, oversized upstream
+ * answers (8 × 50 MB by default) and a provider key the upstream refuses, each with RSS, sockets and ledger
+ * rows before and after.
  *
- *   npx tsx bench/soak.ts [--duration 120] [--concurrency 12] [--json]
+ *   npx tsx bench/soak.ts [--duration 120] [--concurrency 12] [--oversized-mb 50] [--slow-bodies 200] [--json]
  *
  * Pass criteria (exit 1 otherwise): every request sent has exactly one ledger row, no upstream call is left in
- * flight, open sockets after the run are back to the baseline, RSS growth under --max-rss-growth-mb.
+ * flight, open sockets after the run are back to the baseline, RSS growth under --max-rss-growth-mb; slow
+ * bodies all closed within the body timeout; peak RSS under oversized answers below 1 GiB; the refused key
+ * tried at most 3 times and every request served.
  */
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +22,8 @@ import type { FakeBehaviour } from '../test/support/fake-upstream/index.js';
 import { startFakeUpstream } from '../test/support/fake-upstream/index.js';
 import { spawnGateway } from '../test/support/spawn-gateway.js';
 import { SqliteLedgerStore } from '../src/store/sqlite/sqlite-ledger-store.js';
+import { oversizedResponses, refusedKey, slowBodies, startBulkUpstream } from './soak-hostile.js';
+import type { PhaseReport } from './soak-hostile.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -24,6 +31,9 @@ const { values: flags } = parseArgs({
     concurrency: { type: 'string', default: '12' },
     'max-rss-growth-mb': { type: 'string', default: '64' },
     json: { type: 'boolean', default: false },
+    hostile: { type: 'string', default: 'true' },
+    'oversized-mb': { type: 'string', default: '50' },
+    'slow-bodies': { type: 'string', default: '200' },
   },
 });
 // Bounded on purpose: a soak here is minutes, not hours.
@@ -115,17 +125,21 @@ async function oneRequest(baseUrl: string, dispatcher: Agent, tally: Tally): Pro
 
 async function main(): Promise<number> {
   const upstream = await startFakeUpstream();
+  const oversizedMb = Math.max(1, Number(flags['oversized-mb']));
+  const bulk = await startBulkUpstream(oversizedMb);
   const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-soak-'));
   const config = {
-    server: { host: '127.0.0.1' },
     providers: [
       { id: 'local', kind: 'openai-compatible', base_url: `${upstream.url}/v1`, api_keys: ['sk-soak-a', 'sk-soak-b'], models: ['gpt-test', 'big-test'] },
       { id: 'claude', kind: 'anthropic', base_url: upstream.url, api_key: 'sk-ant-soak', models: ['claude-test', 'claude-big'] },
+      { id: 'bulk', kind: 'openai-compatible', base_url: `${bulk.url}/v1`, api_key: 'sk-bulk', models: ['bulk-test'] },
     ],
     fallbacks: { 'gpt-test': ['big-test'], 'claude-test': ['claude-big'] },
     timeouts: { connect_ms: 2_000, first_byte_ms: 1_500, idle_ms: 1_000 },
     resilience: { cooldown_ms: 300, retry_after_cap_ms: 200, breaker: { min_calls: 20, failure_rate: 0.8, window_ms: 10_000, open_ms: 1_000 } },
     ledger: { flush_interval_ms: 200 },
+    // Short, so the slow-body phase ends in seconds; the 30 s default behaves the same, only slower.
+    server: { host: '127.0.0.1', body_timeout_ms: 2_000 },
   };
   const gateway = await spawnGateway(dataDir, config as never, { HERMES_ROUTER_LOG_LEVEL: 'fatal' });
   const pid = gateway.child.pid ?? 0;
@@ -166,20 +180,28 @@ async function main(): Promise<number> {
   const upstreamInFlight = upstream.inFlightRequests();
   upstreamTotals.requests += upstream.requestCount();
   upstreamTotals.aborted += upstream.abortedRequests();
+  const phases: PhaseReport[] = [];
+  if (flags.hostile !== 'false') {
+    upstream.reset();
+    phases.push(await slowBodies(pid, dataDir, gateway.url, Math.max(1, Number(flags['slow-bodies'])), 2_000));
+    phases.push(await oversizedResponses(pid, dataDir, gateway.url, { count: 8, megabytes: oversizedMb, peakLimitMb: 1024 }));
+    phases.push(await refusedKey(pid, dataDir, gateway.url, upstream, { requests: 200, refusedKey: 'sk-soak-a' }));
+  }
   gateway.child.kill('SIGTERM');
   const exitCode = await gateway.exited;
   const store = new SqliteLedgerStore({ path: join(dataDir, 'ledger.sqlite') });
   const totals = await store.totals();
   await store.close();
   await upstream.close();
+  await bulk.close();
   rmSync(dataDir, { recursive: true, force: true });
 
   const result = {
     duration_s: Math.round((Date.now() - started) / 1000),
     concurrency,
     requests_sent: tally.sent,
-    ledger_rows: totals.requests,
-    lost_rows: tally.sent - totals.requests,
+    ledger_rows: totals.requests - phases.reduce((sum, phase) => sum + phase.ledger_rows_after - phase.ledger_rows_before, 0),
+    lost_rows: tally.sent - (totals.requests - phases.reduce((sum, phase) => sum + phase.ledger_rows_after - phase.ledger_rows_before, 0)),
     statuses: tally.byStatus,
     client_disconnects: tally.disconnected,
     client_errors: tally.clientErrors,
@@ -192,13 +214,15 @@ async function main(): Promise<number> {
     sockets_end: socketsAtEnd,
     gateway_exit: exitCode,
     samples,
+    phases,
   };
   const passed =
     result.lost_rows === 0 &&
     upstreamInFlight === 0 &&
     socketsAtEnd <= socketsAtStart &&
     residentAtEnd - residentAtStart < maximumGrowthKb &&
-    exitCode === 0;
+    exitCode === 0 &&
+    phases.every((phase) => phase.passed);
   if (flags.json) {
     process.stdout.write(`${JSON.stringify({ ...result, passed })}\n`);
   } else {
@@ -207,6 +231,14 @@ async function main(): Promise<number> {
         `  statuses ${JSON.stringify(result.statuses)}; ${result.client_disconnects} client disconnects; ${result.client_errors} client errors\n` +
         `  upstream: ${result.upstream_calls} calls, ${result.upstream_calls_cancelled} cancelled, ${upstreamInFlight} still in flight after\n` +
         `  gateway RSS ${result.rss_mb_start} → ${result.rss_mb_end} MiB; sockets ${socketsAtStart} → ${socketsAtEnd}; exit ${String(exitCode)}\n` +
+        phases
+          .map(
+            (phase) =>
+              `  ${phase.passed ? 'pass' : 'FAIL'} ${phase.phase}: RSS ${phase.rss_mb_start} → peak ${phase.rss_mb_peak} → ${phase.rss_mb_end} MiB; ` +
+              `sockets ${phase.sockets_start} → peak ${phase.sockets_peak} → ${phase.sockets_end}; ledger rows ${phase.ledger_rows_before} → ${phase.ledger_rows_after}; ` +
+              `${JSON.stringify(phase.details)}\n`,
+          )
+          .join('') +
         `  ${passed ? 'PASS' : 'FAIL'}\n`,
     );
   }
