@@ -32,6 +32,7 @@ import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/pr
 import { priceUsage } from '../ledger/prices/price-usage.js';
 import { priceRecord } from '../ledger/price-record.js';
 import { RequestLog } from './request-log.js';
+import { SideRequestSessions } from '../session/side-request-sessions.js';
 import { BudgetGuard } from '../budgets/budget-guard.js';
 import { MemoryCacheStore } from '../store/memory/memory-cache-store.js';
 import { MemoryResponseStore } from '../store/memory/memory-response-store.js';
@@ -79,6 +80,8 @@ export class Gateway {
   readonly authRests: KeyAuthRests;
   attemptLoop: AttemptLoop;
   readonly observers: RequestObserver[];
+  /** Side requests (an agent's title generation) matched to the session they are about. */
+  readonly sideRequests = new SideRequestSessions();
   /** Chat and embeddings requests not finished yet (their ledger rows included); shutdown waits for them. */
   readonly inFlight = new InFlightRequests();
   /** Sticky per-session state: tool surfaces. */

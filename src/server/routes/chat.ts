@@ -122,7 +122,10 @@ export async function handleChat(
       turn.body.messages = skip.messages;
       turn.topicSkipped = true;
     }
-    const session = resolveSessionIdentity(turn);
+    // A fingerprinted request may be an agent's side request (a title) about a session seen here: count it there.
+    const resolved = resolveSessionIdentity(turn);
+    const session = resolved.source === 'fingerprint' ? (gateway.sideRequests.attach(turn) ?? resolved) : resolved;
+    if (session === resolved && resolved.source === 'fingerprint') gateway.sideRequests.remember(turn, resolved.id);
     decision.session = session;
     tracking.record.sessionId = session.id;
     const cacheable = cacheIneligibility(turn, gateway.responseCache.config) === undefined;
