@@ -18,6 +18,7 @@ import { handleConfigReloadRoute } from './routes/admin/config-reload-route.js';
 import { sendError } from './send.js';
 import { RequestBodyGuard } from './request-body-guard.js';
 import { authorizeRequest } from '../security/gateway-security.js';
+import { routeAccess } from '../security/route-access.js';
 import { handleKeyRoutes } from './routes/admin/keys-routes.js';
 import { handleDashboardLinkRoute } from './routes/admin/dashboard-link-route.js';
 
@@ -87,7 +88,8 @@ async function route(
     return;
   }
   // Model requests only: health, metrics and the admin API stay reachable, so an operator can see and act.
-  const modelRequest = chatPaths[path] !== undefined || path === '/v1/responses' || path === '/responses' || path === '/v1/embeddings' || path === '/embeddings';
+  const access = routeAccess(path);
+  const modelRequest = access.need === 'scope' && (access.scope === 'chat' || access.scope === 'embeddings');
   const refusal = modelRequest && method === 'POST' ? gateway.admissionRefusal() : undefined;
   if (refusal !== undefined) {
     request.resume();
