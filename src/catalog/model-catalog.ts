@@ -73,7 +73,8 @@ export class ModelCatalog {
     this.options = options;
     for (const provider of config.providers) {
       if (!provider.enabled) continue;
-      for (const entry of provider.models) {
+      // `auto` is replaced by the provider's listed models before a gateway builds its catalog (pipeline/auto-models.ts).
+      for (const entry of provider.models === 'auto' ? [] : provider.models) {
         const deployment = buildDeployment(provider, entry, options);
         this.declarations.push({ provider, entry, deployment });
         this.deployments.push(deployment);

@@ -35,5 +35,6 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   'keys revoke': { summary: 'Revoke an application key by id (takes effect on the next request)', load: async () => (await import('./keys.js')).keysRevokeCommand },
   'keys admin-reset': { summary: 'Generate a new admin key (shown once; replaces the stored one)', load: async () => (await import('./keys.js')).keysAdminResetCommand },
   budgets: { summary: 'Budgets from the config with what was spent against each, from the ledger', load: async () => (await import('./budgets.js')).budgetsCommand },
+  'models discover': { summary: "Read each provider's model list and show what could be added", load: async () => (await import('./models-discover.js')).modelsDiscoverCommand },
   'models route': { summary: 'Explain which models would answer a prompt, and why (no provider is called)', load: async () => (await import('./models-route.js')).modelsRouteCommand },
 };

@@ -71,7 +71,7 @@ async function checkProvider(providerConfig: Config['providers'][number], index:
   const provider = createProvider(providerConfig, 5_000, index);
   try {
     const listed = await provider.check(key, AbortSignal.timeout(8_000));
-    const configured = providerConfig.models.map((model) => (typeof model === 'string' ? model : (model.upstream_id ?? model.id)));
+    const configured = (providerConfig.models === 'auto' ? [] : providerConfig.models).map((model) => (typeof model === 'string' ? model : (model.upstream_id ?? model.id)));
     if (listed === undefined) return { name, ok: true, detail: `reachable, ${configured.length} model(s) configured (it lists no models to compare)` };
     const unlisted = configured.filter((model) => !modelListed(model, listed));
     if (unlisted.length > 0) {

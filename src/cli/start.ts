@@ -97,12 +97,13 @@ export const startCommand: Command = {
         void running.close().then(resolve);
       };
       process.on('SIGHUP', () => {
-        try {
-          const reloaded = running.gateway.reloadFromSource();
-          context.stdout.write(`SIGHUP: config reloaded (${reloaded.providers.length} providers, ${reloaded.models.length} models)${reloaded.restartRequired.length > 0 ? `; restart to apply: ${reloaded.restartRequired.join(', ')}` : ''}\n`);
-        } catch (error) {
-          context.stderr.write(`SIGHUP: config not reloaded, the running one stays:\n${error instanceof Error ? error.message : String(error)}\n`);
-        }
+        running.gateway.reloadFromSource().then(
+          (reloaded) =>
+            context.stdout.write(
+              `SIGHUP: config reloaded (${reloaded.providers.length} providers, ${reloaded.models.length} models)${reloaded.restartRequired.length > 0 ? `; restart to apply: ${reloaded.restartRequired.join(', ')}` : ''}\n`,
+            ),
+          (error: unknown) => context.stderr.write(`SIGHUP: config not reloaded, the running one stays:\n${error instanceof Error ? error.message : String(error)}\n`),
+        );
       });
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));

@@ -71,18 +71,20 @@ function crossCheck(config: Config): string[] {
   config.providers.forEach((provider, index) => {
     if (seen.has(provider.id)) problems.push(`providers[${index}].id: "${provider.id}" is used twice; ids must be unique`);
     seen.add(provider.id);
-    for (const model of provider.models) {
+    for (const model of provider.models === 'auto' ? [] : provider.models) {
       const id = typeof model === 'string' ? model : model.id;
       modelIds.add(id);
       modelIds.add(`${provider.id}/${id}`);
     }
   });
-  if (config.default_model && config.providers.length > 0 && !modelIds.has(config.default_model)) {
+  // A provider with `models: auto` serves what it lists, known only once asked: names are checked against it then.
+  const listsOwnModels = config.providers.some((provider) => provider.models === 'auto');
+  if (config.default_model && config.providers.length > 0 && !listsOwnModels && !modelIds.has(config.default_model)) {
     problems.push(`default_model: "${config.default_model}" is not served by any provider; add it to a provider's models`);
   }
   for (const [model, entry] of Object.entries(config.fallbacks)) {
     fallbackChain(entry).models.forEach((fallback, index) => {
-      if (!modelIds.has(fallback)) {
+      if (!listsOwnModels && !modelIds.has(fallback)) {
         problems.push(`fallbacks.${model}[${index}]: "${fallback}" is not served by any provider; add it to a provider's models`);
       }
     });

@@ -58,7 +58,8 @@ const providerSchema = z
     api_keys: z.array(z.string().min(1)).optional(),
     api_key_env: z.string().min(1).optional(),
     key_rotation: z.enum(['round-robin', 'sequential']).default('round-robin'),
-    models: z.array(modelEntrySchema).min(1, 'list at least one model this provider serves'),
+    /** The models it serves, or `auto`: whatever its model list (`/v1/models`) says, read at start and on reload. */
+    models: z.union([z.literal('auto'), z.array(modelEntrySchema).min(1, 'list at least one model this provider serves, or write `auto`')]),
     headers: z.record(z.string(), z.string()).default({}),
     timeouts: timeoutsSchema.partial().optional(),
     /** Skip this provider for requests whose estimated prompt is larger than this many tokens. */
@@ -168,5 +169,5 @@ export const configSchema = z
 export type ConfigInput = z.input<typeof configSchema>;
 export type Config = z.output<typeof configSchema>;
 export type ProviderConfig = Config['providers'][number];
-export type ModelEntry = ProviderConfig['models'][number];
+export type ModelEntry = Exclude<ProviderConfig['models'], 'auto'>[number];
 export type TimeoutsConfig = Config['timeouts'];

@@ -7,6 +7,7 @@ import { probeFilePath, readProbeResults } from '../catalog/metadata/probe-resul
 import type { ProbeFile } from '../catalog/metadata/probe-results.js';
 import { ConfigError } from '../config/config-error.js';
 import { GatewayError } from '../core/errors.js';
+import { expandAutoModels } from './auto-models.js';
 import { loadLearnedDifficulty } from '../models/difficulty/load-learned.js';
 import { ModelRouter } from '../models/model-router.js';
 import { ModelSwitches } from '../models/switches/model-switches.js';
@@ -261,11 +262,13 @@ export class Gateway {
   }
 
   /** Re-reads the config from its file and applies it (`reload`); a ConfigError leaves the running config as it was. */
-  reloadFromSource(): ReloadResult {
+  async reloadFromSource(): Promise<ReloadResult> {
     if (!this.configSource) {
       throw new GatewayError('invalid_request', 'This gateway was started from an inline config, not a file: there is nothing to re-read.', { status: 409 });
     }
-    return this.reload(this.configSource());
+    // `models: auto` lists are read again on every reload.
+    const config = await expandAutoModels(this.configSource(), { env: this.env, dataDir: this.dataDir, logger: this.logger.child({ component: 'auto-models' }) });
+    return this.reload(config);
   }
 
   /**

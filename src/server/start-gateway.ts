@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { ensureDataDir } from '../config/data-dir.js';
 import { Gateway } from '../pipeline/gateway.js';
+import { expandAutoModels } from '../pipeline/auto-models.js';
 import { createGatewayServer } from './http-server.js';
 import type { ExtraRoute } from './http-server.js';
 import type { RequestObserver } from '../pipeline/request-observer.js';
@@ -66,7 +67,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     logger: logger.child({ component: 'key-limits' }),
   });
   const gateway = new Gateway({
-    config: options.config,
+    // `models: auto` providers serve what they list (read now, again on every reload).
+    config: await expandAutoModels(options.config, { env: options.env ?? process.env, dataDir: options.dataDir, logger: logger.child({ component: 'auto-models' }) }),
     env: options.env ?? process.env,
     logger,
     dataDir: options.dataDir,

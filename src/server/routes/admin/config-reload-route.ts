@@ -18,7 +18,7 @@ export async function handleConfigReloadRoute(gateway: Gateway, request: Incomin
     if (request.method !== 'POST') throw new GatewayError('invalid_request', 'Use POST for /v1/config/reload.', { status: 405 });
     let result;
     try {
-      result = gateway.reloadFromSource();
+      result = await gateway.reloadFromSource();
     } catch (error) {
       if (error instanceof ConfigError) {
         gateway.logger.warn({ problems: error.problems }, 'config reload refused; the running config is unchanged');
