@@ -1,3 +1,4 @@
+import { wordVectorTable } from '../features/word-vectors.js';
 import { LinearModel, round } from '../text/linear-model.js';
 import type { FeatureContribution } from '../text/linear-model.js';
 import { readPackageJson } from '../text/package-data.js';
@@ -27,6 +28,8 @@ export class LearnedDifficultyModel {
 
   constructor(readonly weights: DifficultyWeightsJson) {
     this.model = new LinearModel(weights.model);
+    // Read the word-vector table now, with the weights, rather than during the first request.
+    wordVectorTable();
   }
 
   estimate(text: string): DifficultyEstimate {

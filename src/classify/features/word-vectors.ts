@@ -7,7 +7,7 @@ import { packageDataPath } from '../text/package-data.js';
  * data), their 64 principal components quantised to a byte each, and a SIF weight per word. They give classifiers trained on
  * a few hundred examples a notion of meaning: "invoice" and "receipt", "rash" and "fever" land close together
  * even when only one of them was ever seen in training. Shared by every classifier (topics, routes, difficulty,
- * tools); loaded once, on first use (about 4.9 MB, 0.1–0.5 s).
+ * tools); read once, when the first classifier using it is built (about 4.9 MB, 0.1–0.5 s).
  */
 export interface WordVectorTable {
   readonly dimensions: number;

@@ -1,3 +1,4 @@
+import { wordVectorTable } from '../features/word-vectors.js';
 import { LinearModel, round } from '../text/linear-model.js';
 import type { FeatureContribution } from '../text/linear-model.js';
 import { topicFeatures } from './features.js';
@@ -27,6 +28,8 @@ export class LearnedTopicModel {
   constructor(readonly weights: TopicWeightsJson) {
     this.topicModel = new LinearModel(weights.topic);
     this.intentModel = new LinearModel(weights.intent);
+    // Read the word-vector table now, with the weights (at start-up), rather than during the first request.
+    wordVectorTable();
   }
 
   score(userTurns: readonly string[]): TopicScores {
