@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
+import { invalidRequest } from '../invalid-request.js';
 import { readNumber, readObject, readObjects, readString } from '../json-read.js';
 import { budgetToReasoningEffort } from '../translate/reasoning-budget.js';
 import type { GeminiRequest } from './request.js';
@@ -46,6 +47,7 @@ export function geminiToChatRequest(request: GeminiRequest): JsonObject {
     }
   });
 
+  if (!messages.some((message) => message['role'] !== 'system')) throw invalidRequest('contents: no part a model can answer (text, inline data, function call or response).');
   const chat: JsonObject = { model: request.model, messages };
   const tools = readObjects(body, 'tools').flatMap((tool) =>
     readObjects(tool, 'functionDeclarations').concat(readObjects(tool, 'function_declarations')).map(functionToChat),

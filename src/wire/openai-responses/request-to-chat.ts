@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
+import { invalidRequest } from '../invalid-request.js';
 import { readNumber, readObject, readString } from '../json-read.js';
 import type { ResponsesRequest } from './request.js';
 
@@ -16,6 +17,7 @@ export interface ChatRequestFromResponses {
  * `tool_calls`, `function_call_output` items `tool` messages; a reasoning item's summary rides on the next
  * assistant message as `reasoning_content`. Hosted tools (web search, file search…) and namespaces have no
  * chat-completions equivalent and are dropped. Fields with a direct equivalent are mapped; the rest are dropped.
+ * Throws `invalid_request` when nothing in the conversation is a message or a tool output.
  */
 export function responsesToChatRequest(request: ResponsesRequest, history: readonly JsonObject[]): ChatRequestFromResponses {
   const body = request.body;
@@ -33,6 +35,7 @@ export function responsesToChatRequest(request: ResponsesRequest, history: reado
   const instructions = readString(body, 'instructions');
   if (instructions !== undefined && instructions.length > 0) systemTexts.push(instructions);
   const messages = itemsToMessages([...history, ...request.inputItems], systemTexts, customTools);
+  if (messages.length === 0) throw invalidRequest("'input' has no message or tool output a model can answer.");
   if (systemTexts.length > 0) messages.unshift({ role: 'system', content: systemTexts.join('\n\n') });
 
   const chat: JsonObject = { model: request.model, messages };
