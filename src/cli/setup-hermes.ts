@@ -15,7 +15,9 @@ changes nothing), prints the change, and checks that the gateway answers.
 Options:
   --hermes-home DIR   Hermes's home (default: $HERMES_HOME, insight.hermes_home, else ~/.hermes)
   --dry-run           print the change, write nothing
-  --make-default      also make the gateway Hermes's default model
+  --make-default      make the gateway Hermes's default model instead: sets model.provider, base_url, default
+                      and api_key in place (the previous provider's key is replaced, nothing else changes)
+  --api-key KEY       the gateway application key for model.api_key (when the gateway requires keys)
   --anthropic         have Hermes speak the Anthropic Messages API to the gateway (base URL …/anthropic)
   --model NAME        the model Hermes asks for (default: hermes-router, the gateway's alias)
   --key-env NAME      environment variable holding a gateway application key (default: a placeholder key)
@@ -38,6 +40,7 @@ export const setupHermesCommand: Command = {
         anthropic: { type: 'boolean', default: false },
         model: { type: 'string' },
         'key-env': { type: 'string' },
+        'api-key': { type: 'string' },
         url: { type: 'string' },
         config: { type: 'string' },
         'data-dir': { type: 'string' },
@@ -69,7 +72,15 @@ export const setupHermesCommand: Command = {
     const existing = existsSync(configPath) ? readFileSync(configPath, 'utf8') : '';
     let plan;
     try {
-      plan = planHermesSetup(existing, { baseUrl, model: values.model ?? 'hermes-router', keyEnv: values['key-env'], makeDefault: values['make-default'] === true });
+      // model.api_key: the application key given (or the one in --key-env), else a placeholder.
+      const apiKey = values['api-key'] ?? (values['key-env'] ? context.env[values['key-env']] : undefined);
+      plan = planHermesSetup(existing, {
+        baseUrl,
+        model: values.model ?? 'hermes-router',
+        keyEnv: values['key-env'],
+        makeDefault: values['make-default'] === true,
+        apiKey,
+      });
     } catch (error) {
       context.stderr.write(`setup hermes: ${configPath}: ${error instanceof Error ? error.message : String(error)}\n`);
       return 1;

@@ -1,4 +1,5 @@
 import { isMap, isSeq, parseDocument } from 'yaml';
+import { setBlockScalar } from './yaml-text-edit.js';
 
 export const hermesProviderName = 'hermes-router';
 
@@ -9,8 +10,16 @@ export interface HermesSetupOptions {
   model: string;
   /** Name of an environment variable holding a gateway application key; a placeholder key otherwise. */
   keyEnv?: string | undefined;
-  /** Also make the gateway Hermes's default model (`model: {provider: custom, base_url, default}`). */
+  /**
+   * Make the gateway Hermes's default model instead (`model: {provider: custom, base_url, default, api_key}`):
+   * only those four lines change, and no `custom_providers` entry is added (Hermes would not use it).
+   */
   makeDefault?: boolean;
+  /**
+   * What `model.api_key` becomes with `makeDefault`: the gateway's application key when keys are required, else
+   * a placeholder; never the previous provider's key, which would be sent to the gateway.
+   */
+  apiKey?: string | undefined;
 }
 
 export interface HermesSetupPlan {
@@ -49,14 +58,46 @@ export function lineDiff(before: string, after: string): string[] {
   return lines;
 }
 
+/** Placeholder key: Hermes insists on one; a gateway on loopback without application keys ignores it. */
+export const placeholderApiKey = 'hermes-router-local';
+
+/**
+ * `--make-default`: points `model:` at the gateway by editing only `model.provider`, `model.base_url`,
+ * `model.default` and `model.api_key` in place (every other byte of the file stays as it was). The previous
+ * provider's `api_key` is replaced, never kept: Hermes would send that secret to the gateway.
+ */
+function planDefaultModel(existing: string, options: HermesSetupOptions): string {
+  const settings: [string, string][] = [
+    ['provider', 'custom'],
+    ['base_url', options.baseUrl],
+    ['default', options.model],
+    ['api_key', options.apiKey ?? placeholderApiKey],
+  ];
+  let text: string | undefined = existing;
+  for (const [key, value] of settings) {
+    text = text === undefined ? undefined : setBlockScalar(text, 'model', key, value);
+  }
+  if (text !== undefined) return text;
+  // A `model:` this cannot edit in place (a flow map): rewrite through the YAML document instead.
+  const document = parseDocument(existing === '' ? '{}' : existing);
+  for (const [key, value] of settings) document.setIn(['model', key], value);
+  return document.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+
 /**
  * Adds (or updates) the gateway as a `custom_providers` entry in Hermes's config.yaml, keeping every other
- * setting and comment (the YAML writer may normalise spacing before a trailing comment; the diff shows it); with `makeDefault`, points `model:` at it too. Running it again changes nothing.
+ * setting and comment (the YAML writer may normalise spacing before a trailing comment; the diff shows it); with
+ * `makeDefault`, only points `model:` at it (see `planDefaultModel`). Running it again changes nothing.
  */
 export function planHermesSetup(existing: string, options: HermesSetupOptions): HermesSetupPlan {
   const document = parseDocument(existing === '' ? '{}' : existing);
   if (document.errors.length > 0) throw new Error(`config.yaml is not valid YAML: ${document.errors[0]?.message ?? ''}`);
   if (document.contents !== null && !isMap(document.contents)) throw new Error('config.yaml does not hold a mapping at the top level');
+  if (options.makeDefault) {
+    const text = planDefaultModel(existing, options);
+    const changed = text !== existing;
+    return { changed, text, diff: changed ? lineDiff(existing, text) : [] };
+  }
   const entry: Record<string, string> = { name: hermesProviderName, base_url: options.baseUrl, model: options.model };
   if (options.keyEnv) entry.key_env = options.keyEnv;
   else entry.api_key = 'hermes-router-local';
@@ -78,12 +119,7 @@ export function planHermesSetup(existing: string, options: HermesSetupOptions): 
   } else {
     throw new Error('custom_providers in config.yaml is not a list');
   }
-  if (options.makeDefault) {
-    document.setIn(['model', 'provider'], 'custom');
-    document.setIn(['model', 'base_url'], options.baseUrl);
-    document.setIn(['model', 'default'], options.model);
-  }
-  let text = String(document);
+  let text = document.toString({ lineWidth: 0, flowCollectionPadding: false });
   if (text.trim() === '{}') text = '';
   const changed = text !== existing;
   return { changed, text, diff: changed ? lineDiff(existing, text) : [] };

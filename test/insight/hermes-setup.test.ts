@@ -40,9 +40,45 @@ describe('setup hermes', () => {
 
     const moved = planHermesSetup(plan.text, { baseUrl: 'http://127.0.0.1:9999/anthropic', model: 'hermes-router', keyEnv: 'HR_KEY', makeDefault: true });
     const after = parse(moved.text) as { model: Record<string, string>; custom_providers: Record<string, string>[] };
-    expect(after.custom_providers[1]).toEqual({ name: 'hermes-router', base_url: 'http://127.0.0.1:9999/anthropic', model: 'hermes-router', key_env: 'HR_KEY' });
-    expect(after.model).toEqual({ provider: 'custom', default: 'hermes-router', base_url: 'http://127.0.0.1:9999/anthropic' });
-    expect(moved.diff).toContain('-     base_url: http://127.0.0.1:8319/v1');
+    // --make-default changes model: only; the custom provider entry is left as it was.
+    expect(after.custom_providers).toEqual(parsed.custom_providers);
+    expect(after.model).toEqual({ provider: 'custom', default: 'hermes-router', base_url: 'http://127.0.0.1:9999/anthropic', api_key: 'hermes-router-local' });
+  });
+
+  it('--make-default replaces the previous provider\'s api_key, adds no custom provider, and leaves every other line byte for byte', () => {
+    const hermes = [
+      '# Hermes config',
+      'model:',
+      '  provider: openrouter',
+      '  default: anthropic/claude-sonnet-4.5   # the main model',
+      '  api_key: sk-or-v1-previous-provider-secret',
+      'terminal: {backend: local, cwd: .}',
+      'display:',
+      "  welcome: 'a long welcome line that goes on well past eighty columns, which a YAML writer would fold into two'",
+      'toolsets: [web, terminal,   file]',
+      'memory:',
+      '    provider: ""',
+      '',
+    ].join('\n');
+    const plan = planHermesSetup(hermes, { baseUrl: 'http://127.0.0.1:8319/v1', model: 'hermes-router', makeDefault: true });
+    expect(plan.text).not.toContain('sk-or-v1-previous-provider-secret');
+    expect(plan.text).not.toContain('custom_providers');
+    const model = (parse(plan.text) as { model: Record<string, string> }).model;
+    expect(model).toEqual({ provider: 'custom', default: 'hermes-router', api_key: 'hermes-router-local', base_url: 'http://127.0.0.1:8319/v1' });
+    // Only model: lines differ; everything else, comments and odd spacing included, is unchanged.
+    const beforeLines = hermes.split('\n');
+    const afterLines = plan.text.split('\n');
+    for (const line of beforeLines.filter((text) => !/^ {2}(provider|default|api_key|base_url):/.test(text))) expect(afterLines).toContain(line);
+    expect(plan.diff.filter((line) => line.startsWith('- '))).toEqual([
+      '-   provider: openrouter',
+      '-   default: anthropic/claude-sonnet-4.5   # the main model',
+      '-   api_key: sk-or-v1-previous-provider-secret',
+    ]);
+    expect(plan.diff).toContain('+   default: hermes-router   # the main model');
+    // With keys required, the gateway's application key goes there instead.
+    const keyed = planHermesSetup(hermes, { baseUrl: 'http://127.0.0.1:8319/v1', model: 'hermes-router', makeDefault: true, apiKey: 'hrk_0123456789_app' });
+    expect((parse(keyed.text) as { model: Record<string, string> }).model.api_key).toBe('hrk_0123456789_app');
+    expect(planHermesSetup(plan.text, { baseUrl: 'http://127.0.0.1:8319/v1', model: 'hermes-router', makeDefault: true }).changed).toBe(false);
   });
 
   it('writes a backup, checks the gateway answers, and changes nothing the second time', async () => {
