@@ -81,13 +81,19 @@ describe('config reload', () => {
       }
     };
     const workers = Array.from({ length: 8 }, worker);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Conditions, not fixed sleeps, so a loaded machine only makes it slower: some requests done and others
+    // streaming before the reload, then eight started after it.
+    const until = async (condition: () => boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await until(() => outcomes.length >= 8 && first.inFlightRequests() > 0);
     writeConfig(`${second.url}/v1`, 'sk-second');
     const answer = await reload();
     reloadedAt = performance.now();
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ reloaded: true, providers: ['local'], restart_required: [] });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await until(() => outcomes.filter((outcome) => outcome.startedAt > reloadedAt).length >= 8);
     stop = true;
     await Promise.all(workers);
 
