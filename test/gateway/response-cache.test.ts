@@ -82,3 +82,23 @@ describe('exact response cache', () => {
     expect(chatRequests()).toBe(2);
   });
 });
+
+describe('exact response cache on the Responses API', () => {
+  it('answers a repeated deterministic Responses request from the cache, as a response object and as a stream', async () => {
+    const request = { model: 'gpt-test', temperature: 0, input: 'capital of Italy?' };
+    const first = await client.responses.create(request);
+    const { data: second, response } = await client.responses.create(request).withResponse();
+    expect(chatRequests()).toBe(1);
+    expect(response.headers.get('x-hermes-router-cache')).toBe('hit');
+    expect(second.output_text).toBe(first.output_text);
+    // A new response of its own (the cache holds the chat answer, the id is minted per request).
+    expect(second.id).not.toBe(first.id);
+
+    const streamed = { ...request, input: 'capital of Spain?' };
+    const collect = async () => (await client.responses.stream(streamed).finalResponse()).output_text;
+    const fresh = await collect();
+    const replayed = await collect();
+    expect(replayed).toBe(fresh);
+    expect(chatRequests()).toBe(2);
+  });
+});
