@@ -20,7 +20,11 @@ export function principalOf(request: IncomingMessage): Principal | undefined {
 
 /** The id the ledger stores for the caller: an application key's id, `admin`, or nothing. */
 export function clientKeyIdOf(request: IncomingMessage): string | undefined {
-  const principal = principals.get(request);
+  return clientKeyIdOfPrincipal(principals.get(request));
+}
+
+/** The same for a principal the caller already holds (the request pipeline has no HTTP request). */
+export function clientKeyIdOfPrincipal(principal: Principal | undefined): string | undefined {
   if (principal?.kind === 'application') return principal.key.id;
   if (principal?.kind === 'admin') return 'admin';
   return undefined;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../core/errors.js';
 import { principalOf } from './principal.js';
+import type { Principal } from './principal.js';
 import type { KeyLimits } from './key-record.js';
 
 interface DeploymentFacts {
@@ -38,7 +39,16 @@ export function restrictCandidates<T extends DeploymentLike>(
   requestedModel: string,
   named: readonly DeploymentFacts[] = [],
 ): T[] {
-  const principal = principalOf(request);
+  return restrictCandidatesFor(principalOf(request), candidates, requestedModel, named);
+}
+
+/** `restrictCandidates` for a principal the caller already holds (the request pipeline has no HTTP request). */
+export function restrictCandidatesFor<T extends DeploymentLike>(
+  principal: Principal | undefined,
+  candidates: T[],
+  requestedModel: string,
+  named: readonly DeploymentFacts[] = [],
+): T[] {
   if (principal?.kind !== 'application') return candidates;
   const limits = principal.key.limits;
   if (limits.providers === undefined && limits.models === undefined) return candidates;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError } from '../core/errors.js';
-import { sendError } from './send.js';
+import { sendError } from '../pipeline/send.js';
 
 export interface RequestBodyGuardSettings {
   /** From the request's headers to the last byte of its body. */

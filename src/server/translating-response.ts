@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { isJsonObject, type JsonObject } from '../core/json.js';
-import type { ClientResponse } from './client-response.js';
+import type { ClientResponse } from '../pipeline/client-response.js';
 
 /**
  * Re-encodes a chat-completions answer for a client of another API. Pure functions of parsed chat output: the

@@ -9,7 +9,6 @@
 //   store interfaces.
 // - security/redact.ts and known-secrets.ts depend on core only and are used from dispatch, providers and
 //   interceptors: they move down (core or a row-1 folder of their own).
-// - eval/sessions runs turns through the HTTP server: it will call the pipeline instead.
 export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/catalog/metadata/catalogue-metadata.ts', 'ledger'],
   ['src/catalog/probe/run-probes.ts', 'dispatch'],
@@ -25,7 +24,6 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/dispatch/attempt-loop.ts', 'models'],
   ['src/dispatch/attempt-loop.ts', 'security'],
   ['src/dispatch/key-pool.ts', 'security'],
-  ['src/eval/sessions/run-session-eval.ts', 'server'],
   ['src/interceptors/relay-stream.ts', 'security'],
   ['src/providers/http/classify-status.ts', 'security'],
   ['src/session/redis-session-affinity.ts', 'models'],

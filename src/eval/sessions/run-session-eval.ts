@@ -5,7 +5,9 @@ import pino from 'pino';
 import { parseConfig } from '../../config/load.js';
 import { isJsonObject } from '../../core/json.js';
 import type { JsonObject } from '../../core/json.js';
-import { startGateway } from '../../server/start-gateway.js';
+import { Gateway } from '../../pipeline/gateway.js';
+import { handleTurn } from '../../pipeline/handle-turn.js';
+import { InProcessResponse } from '../../pipeline/in-process-response.js';
 import type { ToolRoutingMode } from '../../tools/config.js';
 import { countSerializedTokens } from '../../tools/token-count.js';
 import type { CacheCostTotals } from './prefix-cache-cost.js';
@@ -96,7 +98,8 @@ async function runMode(
     },
     'eval sessions',
   );
-  const gateway = await startGateway({ config, dataDir, env: {}, logger: pino({ level: 'silent' }) });
+  // The turns run through the request pipeline as a library: the same path as over HTTP, without a server.
+  const gateway = new Gateway({ config, dataDir, env: {}, logger: pino({ level: 'silent' }) });
   const run: ModeRun = { calls: model.calls, callsByScenario: [], unmet: [], turns: 0 };
   try {
     for (const [scenarioIndex, scenario] of scenarios.entries()) {
@@ -109,12 +112,8 @@ async function runMode(
         messages.push({ role: 'user', content: turn.user });
         const called = new Set<string>();
         for (let step = 0; step < 8; step += 1) {
-          const response = await fetch(`${gateway.url}/v1/chat/completions`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ model: 'scripted', messages, tools: registry.tools }),
-          });
-          const body = (await response.json()) as JsonObject;
+          const response = await askGateway(gateway, { model: 'scripted', messages, tools: registry.tools });
+          const body = response.body;
           const choice = Array.isArray(body.choices) && isJsonObject(body.choices[0]) ? body.choices[0] : undefined;
           const message = choice && isJsonObject(choice.message) ? choice.message : undefined;
           if (!message) throw new Error(`scenario ${scenario.id}: the gateway answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
@@ -140,6 +139,29 @@ async function runMode(
     rmSync(dataDir, { recursive: true, force: true });
   }
   return run;
+}
+
+let requestCounter = 0;
+
+/** One chat-completions turn through `handleTurn`, as an OpenAI client would send it (body serialized once). */
+async function askGateway(gateway: Gateway, request: JsonObject): Promise<{ status: number; body: JsonObject }> {
+  const text = JSON.stringify(request);
+  const response = new InProcessResponse();
+  requestCounter += 1;
+  await handleTurn(
+    gateway,
+    {
+      format: 'openai-chat',
+      context: { requestId: `eval-${requestCounter}`, receivedAt: Date.now(), monotonicStart: performance.now(), endpoint: '/v1/chat/completions' },
+      readBody: async () => ({ body: JSON.parse(text) as JsonObject, length: text.length }),
+      hints: {},
+      principal: undefined,
+      forwardHeaders: {},
+    },
+    response,
+  );
+  const answer = await response.answer;
+  return { status: answer.status, body: JSON.parse(answer.text) as JsonObject };
 }
 
 function anticipationSettings(toolRouting: Record<string, unknown>): Record<string, unknown> {

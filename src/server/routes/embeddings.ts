@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { restrictCandidates } from '../../security/restrict-candidates.js';
-import { budgetSubjectOf, budgetWarningHeader } from '../budget-subject.js';
+import { budgetSubjectOf, budgetWarningHeader } from '../../pipeline/budget-subject.js';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import { startRequestRecord } from '../../core/ledger-record.js';
 import { embeddingsDispatch, embeddingUsage } from '../../pipeline/embeddings-dispatch.js';
@@ -8,10 +8,10 @@ import { reportFinished } from '../../pipeline/request-observer.js';
 import { routeLabel } from '../../models/candidate.js';
 import { embeddingCandidates } from '../../models/embeddings/embedding-candidates.js';
 import { routerAlias } from '../../catalog/model-catalog.js';
-import { clientKeyIdOf } from '../../security/principal.js';
+import { clientKeyIdOf, principalOf } from '../../security/principal.js';
 import type { Gateway } from '../../pipeline/gateway.js';
 import { readJsonBody } from '../read-body.js';
-import { sendError, sendJson } from '../send.js';
+import { sendError, sendJson } from '../../pipeline/send.js';
 
 /** `POST /v1/embeddings`: only embeddings models, stable order, the chat path's failover and switches. */
 export async function handleEmbeddings(gateway: Gateway, request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
@@ -47,7 +47,7 @@ export async function handleEmbeddings(gateway: Gateway, request: IncomingMessag
     );
     // Budgets as on the chat route: about four characters a token, no output.
     const inputCharacters = JSON.stringify(body.input).length;
-    const budget = await gateway.budgets.admit(requestId, budgetSubjectOf(request, undefined), allowed, { inputTokens: Math.ceil(inputCharacters / 4), outputTokens: 0 });
+    const budget = await gateway.budgets.admit(requestId, budgetSubjectOf(principalOf(request), undefined), allowed, { inputTokens: Math.ceil(inputCharacters / 4), outputTokens: 0 });
     const candidates = budget.candidates;
     const success = await dispatch.loop.run({
       candidates,

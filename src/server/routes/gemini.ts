@@ -9,9 +9,9 @@ import { approximateJsonLength } from '../../wire/json-size.js';
 import { estimateTokens } from '../../wire/decode-context.js';
 import { renderError } from '../../wire/render-error.js';
 import { readJsonRequest } from '../read-body.js';
-import { sendJson } from '../send.js';
+import { sendJson } from '../../pipeline/send.js';
 import { TranslatingResponse } from '../translating-response.js';
-import { handleChat, type ChatRequestContext } from './chat.js';
+import { handleChat, type ChatRequestContext } from './chat-route.js';
 
 /**
  * The Gemini API (`models/{model}:generateContent`, `:streamGenerateContent`, `:countTokens`) on top of the

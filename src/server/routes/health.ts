@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Gateway } from '../../pipeline/gateway.js';
-import { sendJson } from '../send.js';
+import { sendJson } from '../../pipeline/send.js';
 import { securityOf } from '../../security/gateway-security.js';
 import { UnreadableDayTotals } from '../../security/unreadable-day-totals.js';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Gateway } from '../../pipeline/gateway.js';
 import { routerAlias } from '../../catalog/model-catalog.js';
-import { sendJson } from '../send.js';
+import { sendJson } from '../../pipeline/send.js';
 
 /** `GET /v1/models` in OpenAI's list format: the alias, every model id, and every `provider/model`. */
 export function handleModels(gateway: Gateway, response: ServerResponse): void {

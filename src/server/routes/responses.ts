@@ -13,9 +13,9 @@ import { responsesToChatRequest } from '../../wire/openai-responses/request-to-c
 import type { Gateway } from '../../pipeline/gateway.js';
 import { readClientHints } from '../client-hints.js';
 import { readJsonRequest } from '../read-body.js';
-import { sendError, sendJson } from '../send.js';
+import { sendError, sendJson } from '../../pipeline/send.js';
 import { TranslatingResponse } from '../translating-response.js';
-import { handleChat, type ChatRequestContext } from './chat.js';
+import { handleChat, type ChatRequestContext } from './chat-route.js';
 
 /** How many stored responses a `previous_response_id` chain may walk back (a guard against a cycle). */
 const maxChainLength = 10_000;

@@ -3,7 +3,7 @@ import { GatewayError } from '../../../core/errors.js';
 import { loginLinkPath } from '../../../security/dashboard/login-links.js';
 import { securityOf } from '../../../security/gateway-security.js';
 import type { Gateway } from '../../../pipeline/gateway.js';
-import { sendError, sendJson } from '../../send.js';
+import { sendError, sendJson } from '../../../pipeline/send.js';
 import { adminRejection } from './admin-auth.js';
 
 export const dashboardLinkPath = '/v1/admin/dashboard-link';

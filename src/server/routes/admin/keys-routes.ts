@@ -6,7 +6,7 @@ import { publicKeyView } from '../../../security/key-record.js';
 import { newKeyRequestSchema } from '../../../security/key-request.js';
 import type { Gateway } from '../../../pipeline/gateway.js';
 import { readJsonBody } from '../../read-body.js';
-import { sendError, sendJson } from '../../send.js';
+import { sendError, sendJson } from '../../../pipeline/send.js';
 import { adminRejection } from './admin-auth.js';
 
 const keyPath = /^\/v1\/admin\/keys\/([a-f0-9]{10})$/;

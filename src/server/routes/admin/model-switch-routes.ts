@@ -6,7 +6,7 @@ import { GatewayError } from '../../../core/errors.js';
 import { PolicyRevisionConflict } from '../../../store/policy/policy-store.js';
 import type { Gateway } from '../../../pipeline/gateway.js';
 import { readJsonBody } from '../../read-body.js';
-import { sendError, sendJson } from '../../send.js';
+import { sendError, sendJson } from '../../../pipeline/send.js';
 import { adminRejection } from './admin-auth.js';
 
 const switchRequestSchema = z

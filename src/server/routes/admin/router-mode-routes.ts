@@ -6,7 +6,7 @@ import { toolRoutingModes } from '../../../tools/config.js';
 import { saveRouterMode } from '../../../tools/router-mode-policy.js';
 import type { Gateway } from '../../../pipeline/gateway.js';
 import { readJsonBody } from '../../read-body.js';
-import { sendError, sendJson } from '../../send.js';
+import { sendError, sendJson } from '../../../pipeline/send.js';
 import { adminRejection } from './admin-auth.js';
 
 const modeRequestSchema = z.object({ mode: z.enum(toolRoutingModes) }).strict();

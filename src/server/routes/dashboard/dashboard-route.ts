@@ -5,7 +5,7 @@ import type { LedgerStore } from '../../../store/ledger-store.js';
 import { LedgerReader } from '../../../insight/ledger-reader.js';
 import type { Gateway } from '../../../pipeline/gateway.js';
 import type { ExtraRoute } from '../../http-server.js';
-import { sendError, sendJson } from '../../send.js';
+import { sendError, sendJson } from '../../../pipeline/send.js';
 import { adminRejection } from '../admin/admin-auth.js';
 import { presentedKeys } from '../../../security/credentials.js';
 import { type GatewaySecurity, securityOf } from '../../../security/gateway-security.js';

@@ -1,21 +1,21 @@
-import type { ClientResponse } from '../client-response.js';
-import { GatewayError, toGatewayError } from '../../core/errors.js';
-import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
-import type { Turn } from '../../core/turn.js';
-import type { Usage } from '../../core/usage.js';
-import type { DispatchSuccess } from '../../dispatch/attempt-loop.js';
-import { clientAskedForUsage } from '../../dispatch/prepare-body.js';
-import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
-import { writerEmitter } from '../../wire/client-emitter.js';
-import { writeJsonAsStream } from '../../interceptors/json-as-stream.js';
-import { relayJson } from '../../interceptors/relay-json.js';
-import { relayStream } from '../../interceptors/relay-stream.js';
-import { signatureSeparator } from '../../interceptors/signature/routing-signature.js';
-import { wireFormat } from '../../wire/formats.js';
-import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../../wire/recovery-filter.js';
-import { redactJson, redactSecrets } from '../../security/redact.js';
-import { sendJson } from '../send.js';
-import { SseWriter } from '../sse-writer.js';
+import type { ClientResponse } from './client-response.js';
+import { GatewayError, toGatewayError } from '../core/errors.js';
+import type { AttemptRecord, RequestRecord } from '../core/ledger-record.js';
+import type { Turn } from '../core/turn.js';
+import type { Usage } from '../core/usage.js';
+import type { DispatchSuccess } from '../dispatch/attempt-loop.js';
+import { clientAskedForUsage } from '../dispatch/prepare-body.js';
+import type { PreparedBodyFacts } from '../dispatch/prepare-body.js';
+import { writerEmitter } from '../wire/client-emitter.js';
+import { writeJsonAsStream } from '../interceptors/json-as-stream.js';
+import { relayJson } from '../interceptors/relay-json.js';
+import { relayStream } from '../interceptors/relay-stream.js';
+import { signatureSeparator } from '../interceptors/signature/routing-signature.js';
+import { wireFormat } from '../wire/formats.js';
+import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../wire/recovery-filter.js';
+import { redactJson, redactSecrets } from '../security/redact.js';
+import { sendJson } from './send.js';
+import { SseWriter } from './sse-writer.js';
 
 /** What the request_toolset recovery loop needs from the request path. */
 export interface Recovery {

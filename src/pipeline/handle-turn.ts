@@ -1,41 +1,39 @@
-import type { IncomingMessage } from 'node:http';
-import type { ClientResponse } from '../client-response.js';
-import type { ApiFormat } from '../../core/api-format.js';
-import { GatewayError, toGatewayError } from '../../core/errors.js';
-import { type AttemptRecord, type RequestRecord, startRequestRecord } from '../../core/ledger-record.js';
-import type { PriceCapDecision, RouteDecision, ToolRoutingDecision } from '../../core/route-decision.js';
-import { priceCapMessage } from '../../models/price-cap.js';
-import type { ClientHints, Turn } from '../../core/turn.js';
-import type { JsonObject } from '../../core/json.js';
-import type { Deployment } from '../../catalog/deployment.js';
-import type { DispatchSuccess } from '../../dispatch/attempt-loop.js';
-import type { Provider } from '../../providers/provider.js';
-import { prepareUpstreamBody } from '../../dispatch/prepare-body.js';
-import type { PreparedBodyFacts } from '../../dispatch/prepare-body.js';
-import { routeLabel } from '../../models/candidate.js';
-import type { Candidate } from '../../models/candidate.js';
-import { expandSessionSurface, requestToolsetName, routeTools } from '../../tools/gateway-stage.js';
-import type { ToolStageResult } from '../../tools/gateway-stage.js';
-import { parseRequestToolsetCall, requestToolsetResultText } from '../../tools/recovery.js';
-import { resolveSessionIdentity } from '../../session/session-identity.js';
-import { stripSkipPrefix } from '../../models/topic/skip-prefix.js';
-import { addNoteToSystemPrompt } from '../../insight/context-nudge.js';
-import { personaAttempts } from '../../models/topic/persona-attempts.js';
-import type { MessageLike } from '../../models/topic/skip-prefix.js';
-import { wireFormat } from '../../wire/formats.js';
-import { forwardableHeaders, forwardableQuery, readClientHints } from '../client-hints.js';
-import type { Gateway } from '../../pipeline/gateway.js';
-import { readJsonRequest } from '../read-body.js';
-import { sendError, sendJson } from '../send.js';
-import { SseWriter } from '../sse-writer.js';
-import { cacheIneligibility, cacheKey } from '../../cache/response-cache.js';
-import { priceUsage } from '../../ledger/prices/price-usage.js';
-import { clientKeyIdOf } from '../../security/principal.js';
-import { restrictCandidates } from '../../security/restrict-candidates.js';
-import { budgetSubjectOf, budgetWarningHeader } from '../budget-subject.js';
-import { routingSignature } from '../../interceptors/signature/routing-signature.js';
-import { respond } from './chat-respond.js';
-import type { Recovery } from './chat-respond.js';
+import type { ClientResponse } from './client-response.js';
+import type { ApiFormat } from '../core/api-format.js';
+import { GatewayError, toGatewayError } from '../core/errors.js';
+import { type AttemptRecord, type RequestRecord, startRequestRecord } from '../core/ledger-record.js';
+import type { PriceCapDecision, RouteDecision, ToolRoutingDecision } from '../core/route-decision.js';
+import { priceCapMessage } from '../models/price-cap.js';
+import type { ClientHints, Turn } from '../core/turn.js';
+import type { JsonObject } from '../core/json.js';
+import type { Deployment } from '../catalog/deployment.js';
+import type { DispatchSuccess } from '../dispatch/attempt-loop.js';
+import type { Provider } from '../providers/provider.js';
+import { prepareUpstreamBody } from '../dispatch/prepare-body.js';
+import type { PreparedBodyFacts } from '../dispatch/prepare-body.js';
+import { routeLabel } from '../models/candidate.js';
+import type { Candidate } from '../models/candidate.js';
+import { expandSessionSurface, requestToolsetName, routeTools } from '../tools/gateway-stage.js';
+import type { ToolStageResult } from '../tools/gateway-stage.js';
+import { parseRequestToolsetCall, requestToolsetResultText } from '../tools/recovery.js';
+import { resolveSessionIdentity } from '../session/session-identity.js';
+import { stripSkipPrefix } from '../models/topic/skip-prefix.js';
+import { addNoteToSystemPrompt } from '../insight/context-nudge.js';
+import { personaAttempts } from '../models/topic/persona-attempts.js';
+import type { MessageLike } from '../models/topic/skip-prefix.js';
+import { wireFormat } from '../wire/formats.js';
+import type { Gateway } from './gateway.js';
+import { sendError, sendJson } from './send.js';
+import { SseWriter } from './sse-writer.js';
+import { cacheIneligibility, cacheKey } from '../cache/response-cache.js';
+import { priceUsage } from '../ledger/prices/price-usage.js';
+import { clientKeyIdOfPrincipal } from '../security/principal.js';
+import type { Principal } from '../security/principal.js';
+import { restrictCandidatesFor } from '../security/restrict-candidates.js';
+import { budgetSubjectOf, budgetWarningHeader } from './budget-subject.js';
+import { routingSignature } from '../interceptors/signature/routing-signature.js';
+import { respond } from './respond.js';
+import type { Recovery } from './respond.js';
 
 export interface ChatRequestContext {
   requestId: string;
@@ -47,13 +45,21 @@ export interface ChatRequestContext {
 }
 
 /**
- * A body an inbound adapter (Responses, Gemini) already read and translated into chat completions, with the
- * session hints it found in its own API's fields.
+ * One client request as the pipeline takes it. The HTTP layer builds it from the request
+ * (`server/routes/chat-route.ts`); any other caller (an eval, a warm-up) can build one without a socket.
  */
-export interface TranslatedInbound {
-  body: JsonObject;
-  length: number;
-  hints?: ClientHints;
+export interface TurnRequest {
+  format: ApiFormat;
+  context: ChatRequestContext;
+  /** Reads and parses the body. Called inside the pipeline, so its errors are answered and recorded like any other. */
+  readBody(): Promise<{ body: JsonObject; length: number }>;
+  /** Routing hints from outside the body (headers, an inbound adapter's own fields). */
+  hints: ClientHints;
+  /** Who sent it, as the auth step decided; undefined when no auth step ran. */
+  principal: Principal | undefined;
+  /** Client headers that go upstream (`anthropic-beta`, …) and the query string, if any. */
+  forwardHeaders: Record<string, string>;
+  forwardQuery?: string;
 }
 
 interface Tracking {
@@ -84,14 +90,8 @@ function routingHeaders(requestId: string, overheadMs: number, success?: Dispatc
  * ledger. Every failure is answered in the client's format; after the first byte a failure becomes an error
  * event instead.
  */
-export async function handleChat(
-  gateway: Gateway,
-  format: ApiFormat,
-  request: IncomingMessage,
-  response: ClientResponse,
-  context: ChatRequestContext,
-  inbound?: TranslatedInbound,
-): Promise<void> {
+export async function handleTurn(gateway: Gateway, request: TurnRequest, response: ClientResponse): Promise<void> {
+  const { format, context } = request;
   const controller = new AbortController();
   response.on('close', () => {
     if (!response.writableFinished) controller.abort();
@@ -100,16 +100,16 @@ export async function handleChat(
   const decision: RouteDecision = record.decision;
   const tracking: Tracking = { record, responseText: '' };
   // Set by the server's auth step: the application key's id (never the key), `admin`, or nothing.
-  const clientKeyId = clientKeyIdOf(request);
+  const clientKeyId = clientKeyIdOfPrincipal(request.principal);
   if (clientKeyId !== undefined) tracking.record.clientKeyId = clientKeyId;
   gateway.inFlight.enter();
   for (const observer of gateway.observers) observer.requestStarted();
   try {
-    const { body, length } = inbound ?? (await readJsonRequest(request, gateway.config.server.body_limit_bytes));
+    const { body, length } = await request.readBody();
     const turn = wireFormat(format).decode(body, {
       requestId: context.requestId,
       receivedAt: context.receivedAt,
-      hints: { ...readClientHints(request.headers), ...inbound?.hints },
+      hints: request.hints,
       bodyLength: length,
     });
     tracking.turn = turn;
@@ -155,22 +155,21 @@ export async function handleChat(
     // A key limited to some providers or models only ever reaches those.
     // A model the client named must itself be allowed (403 otherwise), not quietly replaced by its fallback.
     const named = gateway.modelRouter.isAutomatic(turn.requestedModel) ? [] : gateway.catalog.resolve(turn.requestedModel);
-    const allowed = restrictCandidates(request, routed, turn.requestedModel, named);
+    const allowed = restrictCandidatesFor(request.principal, routed, turn.requestedModel, named);
     decision.models = modelDecision;
     // Budgets: candidates whose model or provider budget is spent drop out; a spent gateway, session or key
     // budget refuses with 429. An estimate is held until the request finishes.
-    const budget = await gateway.budgets.admit(turn.requestId, budgetSubjectOf(request, session.id), allowed, {
+    const budget = await gateway.budgets.admit(turn.requestId, budgetSubjectOf(request.principal, session.id), allowed, {
       inputTokens: turn.estimatedInputTokens,
       outputTokens: gateway.budgets.outputEstimate(turn.body.max_tokens ?? turn.body.max_completion_tokens),
     });
     const candidates = budget.candidates;
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
-    const forwardQuery = forwardableQuery(request.url);
     const plan = {
       stream: turn.stream,
       signal: controller.signal,
-      forwardHeaders: forwardableHeaders(request.headers),
-      ...(forwardQuery !== undefined ? { forwardQuery } : {}),
+      forwardHeaders: request.forwardHeaders,
+      ...(request.forwardQuery !== undefined ? { forwardQuery: request.forwardQuery } : {}),
       attempts: tracking.record.attempts,
       isEnabled: (deployment: Deployment) => gateway.switches.isEnabled(deployment),
       prepare: (deployment: Deployment, provider: Provider) =>

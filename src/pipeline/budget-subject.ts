@@ -1,10 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import type { BudgetSubject } from '../budgets/counters.js';
-import { principalOf } from '../security/principal.js';
+import type { Principal } from '../security/principal.js';
 
 /** Who a request counts as for `budgets:`: its session, and its application key by id and name. */
-export function budgetSubjectOf(request: IncomingMessage, sessionId: string | undefined): BudgetSubject {
-  const principal = principalOf(request);
+export function budgetSubjectOf(principal: Principal | undefined, sessionId: string | undefined): BudgetSubject {
   const key = principal?.kind === 'application' ? { keyId: principal.key.id, keyName: principal.key.name } : {};
   return { ...(sessionId === undefined ? {} : { sessionId }), ...key };
 }
