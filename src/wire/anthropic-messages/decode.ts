@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
 import type { MessageView, ToolView, Turn } from '../../core/turn.js';
-import { estimateTokens, type DecodeContext } from '../decode-context.js';
+import type { DecodeContext } from '../decode-context.js';
+import { turnOf } from '../turn-of.js';
 import { invalidRequest } from '../invalid-request.js';
 import { approximateJsonLength } from '../json-size.js';
 
@@ -50,19 +51,7 @@ export function decodeAnthropicMessagesRequest(body: unknown, context: DecodeCon
   const tools = decodeTools(body['tools']);
   if (walk && tools.length > 0) characters += approximateJsonLength(body['tools']);
 
-  return {
-    requestId: context.requestId,
-    receivedAt: context.receivedAt,
-    format: 'anthropic-messages',
-    body,
-    requestedModel: model,
-    stream: stream === true,
-    messages,
-    tools,
-    hasImages,
-    estimatedInputTokens: estimateTokens(characters),
-    hints: context.hints,
-  };
+  return turnOf('anthropic-messages', body, context, { requestedModel: model, stream: stream === true, messages, tools, hasImages, characters });
 }
 
 function decodeSystem(system: unknown): MessageView {

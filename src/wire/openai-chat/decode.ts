@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
 import type { MessageRole, MessageView, ToolView, Turn } from '../../core/turn.js';
-import { estimateTokens, type DecodeContext } from '../decode-context.js';
+import type { DecodeContext } from '../decode-context.js';
+import { turnOf } from '../turn-of.js';
 import { invalidRequest } from '../invalid-request.js';
 import { approximateJsonLength } from '../json-size.js';
 
@@ -57,19 +58,7 @@ export function decodeOpenAiChatRequest(body: unknown, context: DecodeContext): 
   const tools = decodeTools(body['tools']);
   if (walk && tools.length > 0) characters += approximateJsonLength(body['tools']);
 
-  return {
-    requestId: context.requestId,
-    receivedAt: context.receivedAt,
-    format: 'openai-chat',
-    body,
-    requestedModel: model,
-    stream: stream === true,
-    messages,
-    tools,
-    hasImages,
-    estimatedInputTokens: estimateTokens(characters),
-    hints: context.hints,
-  };
+  return turnOf('openai-chat', body, context, { requestedModel: model, stream: stream === true, messages, tools, hasImages, characters });
 }
 
 function decodeMessage(message: JsonObject, index: number): MessageView {
