@@ -11,6 +11,12 @@ export interface ProviderKindInfo {
   supportsStreamOptions: boolean;
   /** The output-limit field for bodies translated from Anthropic; `max_tokens` unless the API demands otherwise. */
   maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+  /**
+   * Whose price list applies (the ledger's price catalogue reads it): a catalogue provider id; `self-hosted`
+   * (the user's own hardware: nobody bills per token, $0 unless overridden); or `unknown` (a generic endpoint
+   * could be anyone's: unpriced until configured, never matched to OpenAI by name).
+   */
+  billing: { catalogProvider: string } | 'self-hosted' | 'unknown';
 }
 
 /**
@@ -18,7 +24,7 @@ export interface ProviderKindInfo {
  * copies of it; adding a vendor is one line here.
  */
 export const providerKinds = {
-  'openai-compatible': { adapter: 'openai-compatible', format: 'openai-chat', supportsStreamOptions: true },
+  'openai-compatible': { adapter: 'openai-compatible', format: 'openai-chat', supportsStreamOptions: true, billing: 'unknown' },
   openai: {
     adapter: 'openai-compatible',
     format: 'openai-chat',
@@ -26,6 +32,8 @@ export const providerKinds = {
     defaultKeyEnv: 'OPENAI_API_KEY',
     supportsStreamOptions: true,
     maxTokensField: 'max_completion_tokens',
+
+    billing: { catalogProvider: 'openai' },
   },
   openrouter: {
     adapter: 'openai-compatible',
@@ -33,6 +41,8 @@ export const providerKinds = {
     defaultBaseUrl: 'https://openrouter.ai/api/v1',
     defaultKeyEnv: 'OPENROUTER_API_KEY',
     supportsStreamOptions: true,
+
+    billing: { catalogProvider: 'openrouter' },
   },
   deepseek: {
     adapter: 'openai-compatible',
@@ -40,6 +50,8 @@ export const providerKinds = {
     defaultBaseUrl: 'https://api.deepseek.com/v1',
     defaultKeyEnv: 'DEEPSEEK_API_KEY',
     supportsStreamOptions: true,
+
+    billing: { catalogProvider: 'deepseek' },
   },
   groq: {
     adapter: 'openai-compatible',
@@ -47,6 +59,8 @@ export const providerKinds = {
     defaultBaseUrl: 'https://api.groq.com/openai/v1',
     defaultKeyEnv: 'GROQ_API_KEY',
     supportsStreamOptions: true,
+
+    billing: { catalogProvider: 'groq' },
   },
   mistral: {
     adapter: 'openai-compatible',
@@ -54,6 +68,8 @@ export const providerKinds = {
     defaultBaseUrl: 'https://api.mistral.ai/v1',
     defaultKeyEnv: 'MISTRAL_API_KEY',
     supportsStreamOptions: false,
+
+    billing: { catalogProvider: 'mistral' },
   },
   together: {
     adapter: 'openai-compatible',
@@ -61,6 +77,8 @@ export const providerKinds = {
     defaultBaseUrl: 'https://api.together.xyz/v1',
     defaultKeyEnv: 'TOGETHER_API_KEY',
     supportsStreamOptions: true,
+
+    billing: { catalogProvider: 'together' },
   },
   'gemini-openai': {
     adapter: 'openai-compatible',
@@ -68,19 +86,25 @@ export const providerKinds = {
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
     defaultKeyEnv: 'GEMINI_API_KEY',
     supportsStreamOptions: true,
+
+    billing: { catalogProvider: 'google' },
   },
   ollama: {
     adapter: 'openai-compatible',
     format: 'openai-chat',
     defaultBaseUrl: 'http://127.0.0.1:11434/v1',
     supportsStreamOptions: true,
+
+    billing: 'self-hosted',
   },
-  vllm: { adapter: 'openai-compatible', format: 'openai-chat', supportsStreamOptions: true },
+  vllm: { adapter: 'openai-compatible', format: 'openai-chat', supportsStreamOptions: true, billing: 'self-hosted' },
   'llama-cpp': {
     adapter: 'openai-compatible',
     format: 'openai-chat',
     defaultBaseUrl: 'http://127.0.0.1:8080/v1',
     supportsStreamOptions: true,
+
+    billing: 'self-hosted',
   },
   anthropic: {
     adapter: 'anthropic',
@@ -88,6 +112,8 @@ export const providerKinds = {
     defaultBaseUrl: 'https://api.anthropic.com',
     defaultKeyEnv: 'ANTHROPIC_API_KEY',
     supportsStreamOptions: false,
+
+    billing: { catalogProvider: 'anthropic' },
   },
 } as const satisfies Record<string, ProviderKindInfo>;
 
