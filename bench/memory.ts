@@ -48,6 +48,9 @@ interface MemoryUsage {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** Linux only: RSS in anonymous memory (V8 heap, malloc) and in mapped files (code, SQLite). */
+  rssAnon: number;
+  rssFile: number;
 }
 
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
@@ -82,6 +85,8 @@ interface Row {
   heapAfterGcMb: number;
   heapTotalAfterGcMb: number;
   externalAfterGcMb: number;
+  anonymousAfterGcMb: number;
+  filesAfterGcMb: number;
 }
 const rows: Row[] = [];
 async function measure(state: string): Promise<void> {
@@ -96,6 +101,8 @@ async function measure(state: string): Promise<void> {
     heapAfterGcMb: megabytes(after.heapUsed),
     heapTotalAfterGcMb: megabytes(after.heapTotal),
     externalAfterGcMb: megabytes(after.external),
+    anonymousAfterGcMb: megabytes(after.rssAnon),
+    filesAfterGcMb: megabytes(after.rssFile),
   });
 }
 
@@ -126,8 +133,8 @@ try {
 }
 
 const fixed = (value: number) => value.toFixed(1);
-const header = ['state', 'RSS MB', 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB'];
-const lines = rows.map((row) => [row.state, fixed(row.rssMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb)]);
+const header = ['state', 'RSS MB', 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB', 'anon MB', 'files MB'];
+const lines = rows.map((row) => [row.state, fixed(row.rssMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb), fixed(row.anonymousAfterGcMb), fixed(row.filesAfterGcMb)]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ');
 console.log(`hermes-router from dist/, node ${process.version}${nodeFlags.length ? ` ${nodeFlags.join(' ')}` : ' (default flags)'}; sessions are Hermes first turns (70 KB, 33 tools), tool routing on`);

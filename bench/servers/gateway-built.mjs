@@ -1,7 +1,7 @@
 // hermes-router from the compiled dist/ (`npm run build`), assembled as `hermes-router start` does, for the
 // memory bench: plain `node`, no TypeScript loader in the process, so its RSS is the product's. Answers
 // `{memory: {gc}}` over IPC with process.memoryUsage(), after a full GC when asked.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -30,6 +30,9 @@ process.on('message', (message) => {
       collectGarbage();
       collectGarbage();
     }
-    process.send?.({ usage: process.memoryUsage() });
+    // Linux splits RSS into anonymous memory (heaps, malloc) and mapped files (code, SQLite): read it when there.
+    const status = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '';
+    const kilobytes = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) * 1024;
+    process.send?.({ usage: { ...process.memoryUsage(), rssAnon: kilobytes('RssAnon'), rssFile: kilobytes('RssFile') } });
   }
 });
