@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError } from '../../../config/config-error.js';
 import { GatewayError } from '../../../core/errors.js';
 import type { Gateway } from '../../../pipeline/gateway.js';
-import { sendError, sendJson } from '../../send.js';
+import { sendError, sendJson } from '../../../pipeline/send.js';
 import { adminRejection } from './admin-auth.js';
 
 /**
