@@ -6,7 +6,7 @@ import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } fro
 import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../../src/store/redis/redis-test-support.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
-import { capturingLogger, postChat, startInstance, within } from './cluster-harness.js';
+import { capturingLogger, clusterAdminKey, postChat, startInstance, within } from './cluster-harness.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
@@ -106,7 +106,9 @@ describe.skipIf(!available)('outages of the cluster storage', () => {
     try {
       expect(lines.some((line) => String(line.msg).startsWith('postgres unreachable at start'))).toBe(true);
       expect(instance.gateway.switches.isEnabled({ qualifiedName: 'local/gpt-test' })).toBe(true);
-      const served = await postChat(instance.url, { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] });
+      // The policy fails open (every model on). Keys fail closed while they cannot be read (keys-fail-closed.test.ts),
+      // so this request is the operator's.
+      const served = await postChat(instance.url, { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }, { authorization: `Bearer ${clusterAdminKey}` });
       expect(served.status).toBe(200);
       await proxy.start();
       await within(5_000, () => !instance.gateway.switches.isEnabled({ qualifiedName: 'local/gpt-test' }));
