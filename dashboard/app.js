@@ -29,8 +29,16 @@ function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-function card(label, value, note, testId) {
-  return h('div', { class: 'card' }, h('div', { class: 'label' }, label), h('div', { class: 'value', 'data-testid': testId }, value), note ? h('div', { class: 'note' }, note) : null);
+/** A number, a short label and note; how the number is computed (`method`) sits behind a "how" toggle. */
+function card(label, value, note, testId, method) {
+  return h(
+    'div',
+    { class: 'card' },
+    h('div', { class: 'label' }, label),
+    h('div', { class: 'value', 'data-testid': testId }, value),
+    note ? h('div', { class: 'note' }, note) : null,
+    method ? h('details', { class: 'method' }, h('summary', {}, 'how'), h('p', {}, method)) : null,
+  );
 }
 
 function panel(title, ...children) {
@@ -78,15 +86,15 @@ const views = {
         card('Requests', count(totals.requests), `${count(totals.failedRequests)} failed`, 'total-requests'),
         card('Input tokens', count(totals.inputTokens), `${count(totals.cacheReadTokens)} from cache`, 'total-input'),
         card('Output tokens', count(totals.outputTokens), null, 'total-output'),
-        card('Spend', usd(totals.costUsd), totals.unpricedRequests ? `${count(totals.unpricedRequests)} unpriced requests not included` : 'all requests priced', 'total-spend'),
-        card('Saved', usd(savings.totalUsd), 'tool schemas + model routing + prompt cache', 'total-saved'),
+        card('Spend', usd(totals.costUsd), totals.unpricedRequests ? `${count(totals.unpricedRequests)} unpriced, not included` : 'all requests priced', 'total-spend'),
+        card('Saved', usd(savings.totalUsd), 'tools, routing, cache', 'total-saved', 'The sum of the three savings below: tool schemas removed, model routing and the prompt cache.'),
       ),
       h(
         'div',
         { class: 'cards' },
-        h('div', { class: 'card', title: savings.toolSchema.method }, h('div', { class: 'label' }, 'Tool schemas removed'), h('div', { class: 'value', 'data-testid': 'saved-tools' }, usd(savings.toolSchema.usd)), h('div', { class: 'note' }, `${count(savings.toolSchema.tokens)} tokens; ${savings.toolSchema.method}`)),
-        h('div', { class: 'card', title: savings.modelRouting.method }, h('div', { class: 'label' }, 'Model routing'), h('div', { class: 'value', 'data-testid': 'saved-routing' }, usd(savings.modelRouting.usd)), h('div', { class: 'note' }, savings.modelRouting.method)),
-        h('div', { class: 'card', title: savings.promptCache.method }, h('div', { class: 'label' }, 'Prompt cache'), h('div', { class: 'value', 'data-testid': 'saved-cache' }, usd(savings.promptCache.usd)), h('div', { class: 'note' }, `${count(savings.promptCache.tokens)} cache-read tokens; ${savings.promptCache.method}`)),
+        card('Tool schemas removed', usd(savings.toolSchema.usd), `${count(savings.toolSchema.tokens)} tokens`, 'saved-tools', savings.toolSchema.method),
+        card('Model routing', usd(savings.modelRouting.usd), 'vs. the model asked for', 'saved-routing', savings.modelRouting.method),
+        card('Prompt cache', usd(savings.promptCache.usd), `${count(savings.promptCache.tokens)} cache-read tokens`, 'saved-cache', savings.promptCache.method),
       ),
     );
     const labels = days.map((day) => day.date);

@@ -7,11 +7,13 @@ function svgElement(name, attributes = {}) {
   return element;
 }
 
-function niceMaximum(value) {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
-  return 10 * power;
+/** Axis ticks at a round step (1, 2 or 5 times a power of ten), 3 to 5 of them, covering `value`. */
+function niceScale(value) {
+  if (!(value > 0)) return { maximum: 1, step: 0.25 };
+  const rough = value / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= rough) ?? 10 * power;
+  return { maximum: Math.ceil(value / step - 1e-9) * step, step };
 }
 
 function legend(series) {
@@ -39,27 +41,31 @@ export function chart(container, { labels, series, format = (value) => String(va
   const top = 10;
   const bottom = 28;
   const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, class: 'chart', role: 'img' });
-  const maximum = niceMaximum(Math.max(0, ...series.flatMap((entry) => entry.values)));
+  const { maximum, step } = niceScale(Math.max(0, ...series.flatMap((entry) => entry.values)));
   const plotWidth = width - left - right;
   const plotHeight = height - top - bottom;
-  const x = (index) => left + (labels.length <= 1 ? plotWidth / 2 : (index * plotWidth) / (labels.length - 1));
+  // Bars sit in equal slots with their label under the slot's middle; lines run from edge to edge.
+  const slot = plotWidth / Math.max(labels.length, 1);
+  const x = (index) =>
+    kind === 'bar' ? left + index * slot + slot / 2 : left + (labels.length <= 1 ? plotWidth / 2 : (index * plotWidth) / (labels.length - 1));
   const y = (value) => top + plotHeight - (value / maximum) * plotHeight;
-  for (let tick = 0; tick <= 4; tick += 1) {
-    const value = (maximum * tick) / 4;
+  for (let tick = 0; tick * step <= maximum + step / 1e6; tick += 1) {
+    const value = tick * step;
     svg.append(svgElement('line', { x1: left, x2: width - right, y1: y(value), y2: y(value), stroke: '#e3e6ec' }));
-    const text = svgElement('text', { x: left - 6, y: y(value) + 4, 'text-anchor': 'end' });
+    const text = svgElement('text', { x: left - 6, y: y(value) + 4, 'text-anchor': 'end', class: 'tick', 'data-value': value });
     text.textContent = format(value);
     svg.append(text);
   }
   const every = Math.max(1, Math.ceil(labels.length / 10));
   labels.forEach((label, index) => {
     if (index % every !== 0 && index !== labels.length - 1) return;
-    const text = svgElement('text', { x: x(index), y: height - 8, 'text-anchor': 'middle' });
+    // A line chart's first and last labels sit at the plot's edges: anchor them inwards so neither is cut off.
+    const anchor = kind === 'bar' || labels.length <= 1 ? 'middle' : index === 0 ? 'start' : index === labels.length - 1 ? 'end' : 'middle';
+    const text = svgElement('text', { x: x(index), y: height - 8, 'text-anchor': anchor, class: 'label' });
     text.textContent = label;
     svg.append(text);
   });
   if (kind === 'bar') {
-    const slot = plotWidth / Math.max(labels.length, 1);
     const barWidth = Math.max(2, (slot * 0.8) / series.length);
     series.forEach((entry, seriesIndex) => {
       entry.values.forEach((value, index) => {
