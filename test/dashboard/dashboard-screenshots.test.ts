@@ -46,7 +46,7 @@ describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (
       await expect.poll(async () => page.locator('[data-testid=total-requests]').textContent()).toBe('600');
       await page.waitForTimeout(200);
       // Nothing wider than the window: no horizontal scroll, every chart inside the viewport.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
       const charts = await page.locator('svg.chart').evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().right));
       expect(charts.length).toBeGreaterThanOrEqual(3);
@@ -80,7 +80,7 @@ describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (
 
       await page.locator('a[data-view=sessions]').click();
       await page.locator('[data-testid=sessions-table]').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(artifacts, `dashboard-sessions-${width}.png`), fullPage: true });
     } finally {
       await browser.close();
