@@ -24,4 +24,15 @@ export interface Deployment {
   skipTokensOver?: number;
   /** Where each metadata value came from (config, probe, bundled, pattern). */
   sources?: MetadataSources;
+  /** Request shaping from the provider and model entries (`extra_body`, model `headers`, `drop_fields`). */
+  shaping?: RequestShaping;
+}
+
+export interface RequestShaping {
+  /** Top-level members set on every body sent to this deployment (the model entry's win over the provider's). */
+  extraBody?: Record<string, unknown>;
+  /** Headers added to every call (the provider's own `headers` are sent by its transport already). */
+  headers?: Record<string, string>;
+  /** Top-level members removed before sending. */
+  dropFields?: string[];
 }

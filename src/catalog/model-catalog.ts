@@ -1,5 +1,5 @@
 import type { Config, ModelEntry, ProviderConfig } from '../config/schema.js';
-import type { Deployment } from './deployment.js';
+import type { Deployment, RequestShaping } from './deployment.js';
 import { catalogueMetadata } from './metadata/catalogue-metadata.js';
 import { knownModelMetadata } from './metadata/known-models.js';
 import type { ModelMetadata } from './metadata/model-metadata.js';
@@ -32,6 +32,18 @@ function configMetadata(entry: ModelEntry): ModelMetadata {
   return metadata;
 }
 
+/** The provider's and the model entry's shaping together; undefined when neither shapes anything. */
+function shapingOf(provider: ProviderConfig, entry: ModelEntry): RequestShaping | undefined {
+  const model = typeof entry === 'string' ? undefined : entry;
+  const extraBody = provider.extra_body || model?.extra_body ? { ...provider.extra_body, ...model?.extra_body } : undefined;
+  const dropFields = [...(provider.drop_fields ?? []), ...(model?.drop_fields ?? [])];
+  const shaping: RequestShaping = {};
+  if (extraBody) shaping.extraBody = extraBody;
+  if (model?.headers) shaping.headers = model.headers;
+  if (dropFields.length > 0) shaping.dropFields = dropFields;
+  return Object.keys(shaping).length > 0 ? shaping : undefined;
+}
+
 function buildDeployment(provider: ProviderConfig, entry: ModelEntry, options: ModelCatalogOptions): Deployment {
   const modelId = typeof entry === 'string' ? entry : entry.id;
   const upstreamModel = typeof entry === 'string' ? entry : (entry.upstream_id ?? entry.id);
@@ -51,6 +63,8 @@ function buildDeployment(provider: ProviderConfig, entry: ModelEntry, options: M
   ]);
   const deployment: Deployment = { providerId: provider.id, providerKind: provider.kind, modelId, upstreamModel, qualifiedName, ...metadata, sources };
   if (provider.skip_tokens_over !== undefined) deployment.skipTokensOver = provider.skip_tokens_over;
+  const shaping = shapingOf(provider, entry);
+  if (shaping) deployment.shaping = shaping;
   return deployment;
 }
 

@@ -20,6 +20,13 @@ const pricesSchema = z
   })
   .strict();
 
+/** Per-model request shaping: members added to the body, headers added to the call, members removed. */
+const shapingFields = {
+  extra_body: z.record(z.string(), z.unknown()).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  drop_fields: z.array(z.string().min(1)).optional(),
+};
+
 const modelEntrySchema = z.union([
   z.string().min(1),
   z
@@ -35,6 +42,7 @@ const modelEntrySchema = z.union([
       embeddings: z.boolean().optional(),
       tier: z.number().int().min(1).max(5).optional(),
       prices: pricesSchema.optional(),
+      ...shapingFields,
     })
     .strict(),
 ]);
@@ -61,6 +69,10 @@ const providerSchema = z
     /** The models it serves, or `auto`: whatever its model list (`/v1/models`) says, read at start and on reload. */
     models: z.union([z.literal('auto'), z.array(modelEntrySchema).min(1, 'list at least one model this provider serves, or write `auto`')]),
     headers: z.record(z.string(), z.string()).default({}),
+    /** Members added to every body sent to this provider (a model entry's own win), e.g. OpenRouter's `provider` preferences. */
+    extra_body: z.record(z.string(), z.unknown()).optional(),
+    /** Top-level body members this provider rejects: removed before sending. */
+    drop_fields: z.array(z.string().min(1)).optional(),
     timeouts: timeoutsSchema.partial().optional(),
     /** Skip this provider for requests whose estimated prompt is larger than this many tokens. */
     skip_tokens_over: z.number().int().positive().optional(),

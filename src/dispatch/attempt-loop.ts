@@ -216,6 +216,7 @@ export class AttemptLoop {
         timeouts: this.dependencies.timeoutsFor(deployment.providerId),
         forwardHeaders: plan.forwardHeaders,
         ...(plan.forwardQuery !== undefined ? { forwardQuery: plan.forwardQuery } : {}),
+        ...(deployment.shaping?.headers ? { extraHeaders: deployment.shaping.headers } : {}),
       });
       record.status = response.status;
       if (response.kind === 'stream') {

@@ -27,6 +27,8 @@ export interface UpstreamDialect {
   supportsStreamOptions: boolean;
   /** OpenAI's own API rejects `max_tokens` for reasoning models; most compatible servers only know it. */
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /** Members other provider kinds own (OpenRouter's `provider`, `transforms`, `route`): never sent here. */
+  foreignFields?: readonly string[];
 }
 
 export function prepareUpstreamBody(
@@ -54,6 +56,7 @@ export function prepareUpstreamBody(
     body = anthropicRequestToOpenAi(turn.body, { maxTokensField: dialect.maxTokensField });
     body.model = deployment.upstreamModel;
   }
+  shapeBody(body, deployment, dialect);
   facts.addedUsageChunk = false;
   if (provider.format === 'openai-chat' && turn.stream && dialect.supportsStreamOptions) {
     if (!clientAskedForUsage(body)) {
@@ -64,4 +67,16 @@ export function prepareUpstreamBody(
     }
   }
   return body;
+}
+
+/**
+ * The configured shaping of one deployment, applied to its own copy of the body: members other provider kinds
+ * own and the entry's `drop_fields` are removed, then its `extra_body` members are set (replacing the client's).
+ */
+function shapeBody(body: JsonObject, deployment: Deployment, dialect: UpstreamDialect): void {
+  for (const field of dialect.foreignFields ?? []) delete body[field];
+  const shaping = deployment.shaping;
+  if (!shaping) return;
+  for (const field of shaping.dropFields ?? []) delete body[field];
+  for (const [field, value] of Object.entries(shaping.extraBody ?? {})) body[field] = value as JsonObject[string];
 }

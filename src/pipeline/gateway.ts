@@ -18,7 +18,7 @@ import { CircuitBreakers } from '../dispatch/circuit-breaker.js';
 import type { BreakerState } from '../dispatch/circuit-breaker.js';
 import { Cooldowns } from '../dispatch/cooldowns.js';
 import { KeyPool } from '../dispatch/key-pool.js';
-import { providerKinds } from '../providers/kinds.js';
+import { foreignFields, providerKinds } from '../providers/kinds.js';
 import type { ProviderKindInfo } from '../providers/kinds.js';
 import type { Provider, ProviderTimeouts } from '../providers/provider.js';
 import { createProvider } from '../providers/registry.js';
@@ -406,7 +406,11 @@ function buildUpstreams(config: Config, env: NodeJS.ProcessEnv): Upstreams {
       upstreams.providers.set(providerConfig.id, createProvider(providerConfig, timeouts.connect_ms, index, config.server.upstream_response_limit_bytes));
       upstreams.timeouts.set(providerConfig.id, { connectMs: timeouts.connect_ms, firstByteMs: timeouts.first_byte_ms, idleMs: timeouts.idle_ms });
       const kind: ProviderKindInfo = providerKinds[providerConfig.kind];
-      upstreams.dialects.set(providerConfig.id, { supportsStreamOptions: kind.supportsStreamOptions, maxTokensField: kind.maxTokensField ?? 'max_tokens' });
+      upstreams.dialects.set(providerConfig.id, {
+        supportsStreamOptions: kind.supportsStreamOptions,
+        maxTokensField: kind.maxTokensField ?? 'max_tokens',
+        foreignFields: foreignFields(providerConfig.kind),
+      });
     });
   } catch (error) {
     void Promise.allSettled([...upstreams.providers.values()].map((provider) => provider.close()));

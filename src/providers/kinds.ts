@@ -17,6 +17,11 @@ export interface ProviderKindInfo {
    * could be anyone's: unpriced until configured, never matched to OpenAI by name).
    */
   billing: { catalogProvider: string } | 'self-hosted' | 'unknown';
+  /**
+   * Body members only this kind understands. A request the client wrote for it (OpenRouter's routing preferences)
+   * that fails over to a provider of another kind leaves them out: they mean nothing there, or are rejected.
+   */
+  ownFields?: readonly string[];
 }
 
 /**
@@ -41,8 +46,8 @@ export const providerKinds = {
     defaultBaseUrl: 'https://openrouter.ai/api/v1',
     defaultKeyEnv: 'OPENROUTER_API_KEY',
     supportsStreamOptions: true,
-
     billing: { catalogProvider: 'openrouter' },
+    ownFields: ['provider', 'transforms', 'route'],
   },
   deepseek: {
     adapter: 'openai-compatible',
@@ -119,3 +124,8 @@ export const providerKinds = {
 
 export type ProviderKind = keyof typeof providerKinds;
 export const providerKindNames = Object.keys(providerKinds) as [ProviderKind, ...ProviderKind[]];
+
+/** Members another kind owns (`ownFields`), which a body sent to a provider of `kind` must not carry. */
+export function foreignFields(kind: string): string[] {
+  return Object.entries(providerKinds as Record<string, ProviderKindInfo>).flatMap(([name, info]) => (name === kind ? [] : [...(info.ownFields ?? [])]));
+}

@@ -30,6 +30,8 @@ export interface ProviderCall {
    * like `forwardHeaders`, only the provider they belong to uses them.
    */
   forwardQuery?: string;
+  /** Headers the config adds for this model (`headers` on a model entry); the provider's own are in its settings. */
+  extraHeaders?: Record<string, string>;
 }
 
 export type ProviderResponse =

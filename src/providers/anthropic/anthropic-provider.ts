@@ -28,10 +28,11 @@ export class AnthropicProvider implements Provider {
     this.transport = new HttpTransport(settings.id, 'anthropic-messages', settings.connectTimeoutMs, settings.responseLimitBytes);
   }
 
-  private headers(apiKey: string | undefined, forwarded: Record<string, string>): Record<string, string> {
+  private headers(apiKey: string | undefined, forwarded: Record<string, string>, extra: Record<string, string> = {}): Record<string, string> {
     const headers: Record<string, string> = {
       'anthropic-version': forwarded['anthropic-version'] ?? defaultAnthropicVersion,
       ...this.settings.headers,
+      ...extra,
     };
     if (forwarded['anthropic-beta']) headers['anthropic-beta'] = forwarded['anthropic-beta'];
     if (apiKey) headers['x-api-key'] = apiKey;
@@ -41,7 +42,7 @@ export class AnthropicProvider implements Provider {
   send(call: ProviderCall): Promise<ProviderResponse> {
     return this.transport.post({
       url: `${this.baseUrl}/v1/messages${call.forwardQuery ?? ''}`,
-      headers: this.headers(call.apiKey, call.forwardHeaders),
+      headers: this.headers(call.apiKey, call.forwardHeaders, call.extraHeaders),
       body: call.body,
       stream: call.stream,
       signal: call.signal,

@@ -34,15 +34,16 @@ export class OpenAiCompatibleProvider implements Provider {
     this.transport = new HttpTransport(settings.id, 'openai-chat', settings.connectTimeoutMs, settings.responseLimitBytes);
   }
 
-  private headers(apiKey: string | undefined): Record<string, string> {
-    return apiKey ? { ...this.settings.headers, authorization: `Bearer ${apiKey}` } : { ...this.settings.headers };
+  /** The provider's configured headers, a model entry's over them, and the key last (no header replaces it). */
+  private headers(apiKey: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
+    return apiKey ? { ...this.settings.headers, ...extra, authorization: `Bearer ${apiKey}` } : { ...this.settings.headers, ...extra };
   }
 
   send(call: ProviderCall): Promise<ProviderResponse> {
     const body = this.settings.hooks?.prepareBody ? this.settings.hooks.prepareBody(call.body) : call.body;
     return this.transport.post({
       url: `${this.baseUrl}/chat/completions`,
-      headers: this.headers(call.apiKey),
+      headers: this.headers(call.apiKey, call.extraHeaders),
       body,
       stream: call.stream,
       signal: call.signal,
