@@ -131,9 +131,11 @@ describe('topic persona in the request path', () => {
   it('concurrent requests on different topics each carry their own persona, also on a retry prepared later', async () => {
     // Every coding request's specialist fails after the others are routed, so its topic fallback (claude-test,
     // also the math specialist) is prepared while math requests are in flight: a persona kept anywhere but in
-    // the request would leak from one to the other.
+    // the request would leak from one to the other. The specialist answers its 503 after a full second: on a
+    // loaded machine ten concurrent requests can take longer than 100 ms to be routed, and a 503 seen before the
+    // last coding request is routed rests big-test's key, so that request would skip big-test altogether.
     harness.upstream.setScript({
-      byModel: { 'big-test': { kind: 'error', status: 503, delayBeforeHeadersMs: 100 } },
+      byModel: { 'big-test': { kind: 'error', status: 503, delayBeforeHeadersMs: 1000 } },
       respond: { kind: 'synthetic', text: 'Answer.', delayBeforeHeadersMs: 100 },
     });
     const questions = Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? `${codingQuestion} (case ${index})` : `${mathQuestion} (case ${index})`));
