@@ -67,6 +67,8 @@ export class GatewaySecurity {
   readonly allowedHosts: ReadonlySet<string>;
   private readonly config: AuthConfig;
   private readonly costOf: (record: RequestRecord) => number | null;
+  private readonly logger: LimiterLogger | undefined;
+  private lastStoreFailure: string | undefined;
 
   constructor(options: GatewaySecurityOptions) {
     this.config = options.config;
@@ -87,6 +89,7 @@ export class GatewaySecurity {
     this.loopback = isLoopbackHost(options.bindHost);
     this.allowedHosts = allowedHostNames(options.bindHost, options.config.allowed_hosts);
     this.costOf = options.costOf ?? ((record) => record.costUsd);
+    this.logger = options.logger;
   }
 
   /**
@@ -129,6 +132,21 @@ export class GatewaySecurity {
    * counters and sessions may be in Redis); every other request is decided synchronously, without a tick of waiting.
    */
   authorize(request: IncomingMessage, path: string, method: string): AuthVerdict {
+    try {
+      return this.decide(request, path, method);
+    } catch (error) {
+      // A key store that throws (keys.json damaged while running) fails closed. The client is not told where
+      // the file is; the log is, once per distinct failure.
+      const detail = error instanceof Error ? error.message : String(error);
+      if (detail !== this.lastStoreFailure) this.logger?.warn({ error: detail }, 'the key store cannot be read: requests are refused until it can');
+      this.lastStoreFailure = detail;
+      const access = routeAccess(path);
+      const format: ApiFormat = access.need === 'public' ? 'openai-chat' : access.format;
+      return { error: new GatewayError('unavailable', 'The key store cannot be read, so no key can be checked; the gateway log says why.', { retryAfterMs: 5_000 }), format };
+    }
+  }
+
+  private decide(request: IncomingMessage, path: string, method: string): AuthVerdict {
     const access = routeAccess(path);
     const format: ApiFormat = access.need === 'public' ? (path.includes('messages') ? 'anthropic-messages' : 'openai-chat') : access.format;
     // On loopback anything a browser can be tricked into sending is refused: with no keys, chat is open there.

@@ -97,3 +97,22 @@ describe('a client that disconnects mid-stream', () => {
     expect(rows[0]?.usage?.inputTokens ?? 0).toBeGreaterThan(0);
   });
 });
+
+describe('a keys.json damaged while the gateway runs', () => {
+  it('refuses requests (503) without telling the client where the file is', async () => {
+    const path = join(dataDir, 'keys.json');
+    writeFileSync(path, '{"version": 1, "keys": [{"id": "01234');
+    try {
+      const answer = await rawCall(`${gateway.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(openAiChat),
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.text).toMatch(/key store/);
+      expect(answer.text).not.toContain(dataDir);
+    } finally {
+      rmSync(path, { force: true });
+    }
+  });
+});
