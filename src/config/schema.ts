@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { promptCacheConfigSchema } from './prompt-cache.js';
 import { routingConfigSchema } from '../models/config.js';
 import { ledgerConfigSchema } from '../ledger/config.js';
 import { insightConfigSchema } from '../insight/config.js';
@@ -149,6 +150,7 @@ export const configSchema = z
     storage: storageConfigSchema.default({ kind: 'sqlite' }),
     insight: insightConfigSchema.prefault({}),
     tool_routing: toolRoutingConfigSchema.prefault({}),
+    prompt_cache: promptCacheConfigSchema.prefault({}),
     cache: cacheConfigSchema.prefault({}),
     topic_routing: topicRoutingConfigSchema.prefault({}),
     auth: authConfigSchema.prefault({}),

@@ -49,6 +49,18 @@ export interface PriceCapDecision {
   refused: { provider: string; model: string; reason: string }[];
 }
 
+/**
+ * The prompt-cache optimizer on the served attempt: which hints it added (`client_hints`: the client set its own,
+ * left alone; `none`: an upstream that takes no hints), the Anthropic TTL chosen, and where the breakpoints went.
+ */
+export interface PromptCacheDecision {
+  applied: 'breakpoints' | 'prompt_cache_key' | 'client_hints' | 'none' | 'off';
+  ttl?: '5m' | '1h';
+  breakpoints?: ('tools' | 'system' | 'previous_user' | 'latest_user')[];
+  /** The session stayed on the provider key whose cache was warm. */
+  keyAffinity?: boolean;
+}
+
 export interface RouteDecision {
   /**
    * The response cache: a hit (no provider called; what the original answer would cost now) or a stored miss.
@@ -60,4 +72,5 @@ export interface RouteDecision {
   session?: { id: string; source: 'header' | 'body' | 'fingerprint' };
   tools?: ToolRoutingDecision;
   models?: ModelRoutingDecision;
+  promptCache?: PromptCacheDecision;
 }

@@ -31,6 +31,8 @@ export interface DispatchPlan {
   attempts: AttemptRecord[];
   /** Live switches: a deployment switched off is skipped at once (issue: model routing). */
   isEnabled?(deployment: Deployment): boolean;
+  /** The key to try first on this deployment (its prompt cache is warm for the session), if usable. */
+  preferredKey?(deployment: Deployment): string | undefined;
 }
 
 export interface DispatchSuccess {
@@ -138,7 +140,9 @@ export class AttemptLoop {
       const pool = this.dependencies.keyPools.get(deployment.providerId);
       if (!provider || !pool) continue;
       const authRests = this.dependencies.authRests;
-      const keys = pool.order((key) => cooldowns.isResting(restKey(key, deployment)) || authRests.isResting(key, deployment.modelId));
+      const rotated = pool.order((key) => cooldowns.isResting(restKey(key, deployment)) || authRests.isResting(key, deployment.modelId));
+      const preferred = plan.preferredKey?.(deployment);
+      const keys = preferred === undefined ? rotated : [...rotated.filter((key) => key.id === preferred), ...rotated.filter((key) => key.id !== preferred)];
       if (keys.length === 0) {
         skipped.push(`${name}: every key is resting or disabled`);
         continue;

@@ -1,4 +1,5 @@
 import { KeyAuthRests } from '../dispatch/key-auth-rests.js';
+import { PromptCacheSessions } from '../prompt-cache/cache-sessions.js';
 import type { AuthRestEvent } from '../dispatch/key-auth-rests.js';
 import type { Logger } from 'pino';
 import { InFlightRequests } from './in-flight-requests.js';
@@ -87,6 +88,8 @@ export class Gateway {
   readonly inFlight = new InFlightRequests();
   /** Sticky per-session state: tool surfaces. */
   readonly sessions: SessionStore;
+  /** The prompt-cache optimizer's per-session memory: turn gaps (TTL policy) and the key holding the cache. */
+  readonly promptCacheSessions: PromptCacheSessions;
   /** How the ledger prices usage, for figures the gateway reports itself (what a cache hit saved). */
   pricing: PricingOptions;
   /** The exact response cache (off unless `cache.enabled`). */
@@ -164,6 +167,7 @@ export class Gateway {
     this.breakers =
       options.stores?.createBreakers?.(breakerSettings, onBreakerChange) ??
       new CircuitBreakers(breakerSettings, Date.now, onBreakerChange);
+    this.promptCacheSessions = new PromptCacheSessions(options.config.prompt_cache);
     this.modelRouter = new ModelRouter({
       catalog: this.catalog,
       config: options.config.routing,
@@ -298,6 +302,7 @@ export class Gateway {
     this.pricing = pricingOf(config, catalog);
     this.upstreamModels = deploymentUpstreamModels(catalog.deployments);
     this.modelRouter.reconfigure(catalog, config.routing);
+    this.promptCacheSessions.reconfigure(config.prompt_cache);
     this.attemptLoop = this.buildAttemptLoop(config, upstream.providers, upstream.keyPools);
     this.budgets.reconfigure(config.budgets);
     this.liftAuthRests();

@@ -2,7 +2,7 @@ import type { ClientResponse } from './client-response.js';
 import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
 import { type AttemptRecord, type RequestRecord, startRequestRecord } from '../core/ledger-record.js';
-import type { PriceCapDecision, RouteDecision, ToolRoutingDecision } from '../core/route-decision.js';
+import type { PriceCapDecision, PromptCacheDecision, RouteDecision, ToolRoutingDecision } from '../core/route-decision.js';
 import { priceCapMessage } from '../models/price-cap.js';
 import type { ClientHints, Turn } from '../core/turn.js';
 import type { JsonObject } from '../core/json.js';
@@ -10,6 +10,7 @@ import type { Deployment } from '../catalog/deployment.js';
 import type { DispatchSuccess } from '../dispatch/attempt-loop.js';
 import type { Provider } from '../providers/provider.js';
 import { prepareUpstreamBody } from '../dispatch/prepare-body.js';
+import { optimizePromptCache } from '../prompt-cache/optimize.js';
 import type { PreparedBodyFacts } from '../dispatch/prepare-body.js';
 import { routeLabel } from '../models/candidate.js';
 import type { Candidate } from '../models/candidate.js';
@@ -165,6 +166,10 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     });
     const candidates = budget.candidates;
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
+    // Provider prompt caches: hints on each attempt's body, the TTL from the session's pace, its warm key first.
+    const cacheConfig = gateway.config.prompt_cache;
+    const cacheSession = cacheConfig.enabled ? { id: session.id, ttl: gateway.promptCacheSessions.ttlForTurn(session.id) } : undefined;
+    const warmKeys = new Map<string, string | undefined>();
     const plan = {
       stream: turn.stream,
       signal: controller.signal,
@@ -172,14 +177,28 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
       ...(request.forwardQuery !== undefined ? { forwardQuery: request.forwardQuery } : {}),
       attempts: tracking.record.attempts,
       isEnabled: (deployment: Deployment) => gateway.switches.isEnabled(deployment),
-      prepare: (deployment: Deployment, provider: Provider) =>
-        prepareUpstreamBody(attemptTurn(deployment), deployment, provider, gateway.dialectFor(deployment.providerId), facts),
+      prepare: (deployment: Deployment, provider: Provider) => {
+        const prepared = prepareUpstreamBody(attemptTurn(deployment), deployment, provider, gateway.dialectFor(deployment.providerId), facts);
+        const target = { format: provider.format, providerKind: deployment.providerKind, upstreamModel: deployment.upstreamModel };
+        const optimized = optimizePromptCache(prepared, turn.body, target, cacheSession, cacheConfig);
+        decision.promptCache = optimized.decision;
+        return optimized.body;
+      },
+      preferredKey: (deployment: Deployment) => {
+        if (!warmKeys.has(deployment.providerId)) warmKeys.set(deployment.providerId, cacheSession ? gateway.promptCacheSessions.warmKey(session.id, deployment.providerId) : undefined);
+        return warmKeys.get(deployment.providerId);
+      },
     };
     const success = await gateway.attemptLoop.run({ ...plan, candidates }).catch((caught: unknown) => {
       throw withPriceCapReason(caught, decision.models?.priceCap);
     });
     const route = routeLabel(candidates, success.deployment);
     gateway.modelRouter.succeeded(session.id, success.deployment, success.attempt.durationMs);
+    if (cacheSession) {
+      const warm = warmKeys.get(success.deployment.providerId);
+      if (decision.promptCache && warm !== undefined) decision.promptCache.keyAffinity = warm === success.key.id;
+      gateway.promptCacheSessions.answered(session.id, success.deployment.providerId, success.key.id);
+    }
     tracking.record.servedProvider = success.deployment.providerId;
     tracking.record.servedModel = success.deployment.modelId;
     const recovery =
@@ -203,6 +222,7 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
         // Clients send it back in If-Match to learn (409) that the switches changed under them.
         'x-hermes-router-policy-revision': String(gateway.switches.revision),
         ...budgetWarningHeader(budget.warnings),
+        ...promptCacheHeader(decision.promptCache),
       }),
       onText: (text) => {
         tracking.responseText = text;
@@ -303,6 +323,14 @@ function withPriceCapReason(caught: unknown, priceCap: PriceCapDecision | undefi
     ...(caught.retryAfterMs === undefined ? {} : { retryAfterMs: caught.retryAfterMs }),
     cause: caught,
   });
+}
+
+/** What the prompt-cache optimizer did, e.g. `breakpoints=tools,system,latest_user; ttl=1h`. */
+function promptCacheHeader(promptCache: PromptCacheDecision | undefined): Record<string, string> {
+  if (!promptCache || promptCache.applied === 'off') return {};
+  const parts = [promptCache.breakpoints ? `breakpoints=${promptCache.breakpoints.join(',')}` : promptCache.applied];
+  if (promptCache.ttl) parts.push(`ttl=${promptCache.ttl}`);
+  return { 'x-hermes-router-prompt-cache': parts.join('; ') };
 }
 
 /** The deployment that just answered goes first on a re-issue, so its prompt cache stays warm. */

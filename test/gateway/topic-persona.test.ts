@@ -96,7 +96,8 @@ describe('topic persona in the request path', () => {
     expect(response.headers.get('x-hermes-router-model')).toBe('claude/claude-test');
     const request = sentTo('claude-test')[0];
     expect(request?.format).toBe('anthropic-messages');
-    expect((request?.json as { system?: unknown }).system).toBe(mathPersona);
+    // As a system block: the prompt-cache optimizer marks the end of the system prompt for the Anthropic upstream.
+    expect(systemPrompt(request)).toBe(mathPersona);
     expect((await lastRecord())?.decision.models?.persona).toEqual({ topic: 'math', sentTo: ['claude/claude-test'] });
   });
 

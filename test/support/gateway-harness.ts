@@ -9,7 +9,7 @@ import type { RequestObserver } from '../../src/pipeline/request-observer.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 import type { RunningGateway, StartGatewayOptions } from '../../src/server/start-gateway.js';
 import { startFakeUpstream } from './fake-upstream/index.js';
-import type { FakeUpstream, ReceivedRequest } from './fake-upstream/index.js';
+import type { FakeUpstream, ReceivedRequest, StartFakeUpstreamOptions } from './fake-upstream/index.js';
 
 /** Collects finished requests the way the ledger would see them. */
 export class RecordingObserver implements RequestObserver {
@@ -58,8 +58,10 @@ export interface Harness {
 export async function startHarness(
   configure: (upstreamUrl: string) => ConfigInput = (upstreamUrl) => defaultConfig(upstreamUrl),
   extra: Partial<StartGatewayOptions> = {},
+  /** E.g. a `promptCache` so the fake bills cache reads and writes like the real providers. */
+  upstreamOptions: StartFakeUpstreamOptions = {},
 ): Promise<Harness> {
-  const upstream = await startFakeUpstream();
+  const upstream = await startFakeUpstream(upstreamOptions);
   const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-test-'));
   const input = configure(upstream.url);
   const config = parseConfig({ ...input, server: { port: 0, ...(input.server ?? {}) } }, 'test');
