@@ -10,7 +10,7 @@ import type { Deployment } from '../catalog/deployment.js';
 import type { DispatchSuccess } from '../dispatch/attempt-loop.js';
 import type { Provider } from '../providers/provider.js';
 import { prepareUpstreamBody } from '../dispatch/prepare-body.js';
-import { optimizePromptCache } from '../prompt-cache/optimize.js';
+import { cachesPerKey, optimizePromptCache } from '../prompt-cache/optimize.js';
 import type { PreparedBodyFacts } from '../dispatch/prepare-body.js';
 import { routeLabel } from '../models/candidate.js';
 import type { Candidate } from '../models/candidate.js';
@@ -185,7 +185,11 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
         return optimized.body;
       },
       preferredKey: (deployment: Deployment) => {
-        if (!warmKeys.has(deployment.providerId)) warmKeys.set(deployment.providerId, cacheSession ? gateway.promptCacheSessions.warmKey(session.id, deployment.providerId) : undefined);
+        if (!warmKeys.has(deployment.providerId)) {
+          const format = gateway.providers.get(deployment.providerId)?.format;
+          const caches = format !== undefined && cachesPerKey({ format, providerKind: deployment.providerKind, upstreamModel: deployment.upstreamModel });
+          warmKeys.set(deployment.providerId, cacheSession && caches ? gateway.promptCacheSessions.warmKey(session.id, deployment.providerId) : undefined);
+        }
         return warmKeys.get(deployment.providerId);
       },
     };
@@ -197,7 +201,8 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     if (cacheSession) {
       const warm = warmKeys.get(success.deployment.providerId);
       if (decision.promptCache && warm !== undefined) decision.promptCache.keyAffinity = warm === success.key.id;
-      gateway.promptCacheSessions.answered(session.id, success.deployment.providerId, success.key.id);
+      const target = { format: success.provider.format, providerKind: success.deployment.providerKind, upstreamModel: success.deployment.upstreamModel };
+      if (cachesPerKey(target)) gateway.promptCacheSessions.answered(session.id, success.deployment.providerId, success.key.id);
     }
     tracking.record.servedProvider = success.deployment.providerId;
     tracking.record.servedModel = success.deployment.modelId;

@@ -20,6 +20,14 @@ function anthropicBehindOpenAi(target: CacheTarget): boolean {
   return target.providerKind === 'openrouter' && /(^|\/)anthropic\/|claude/i.test(target.upstreamModel);
 }
 
+/**
+ * Whether the optimizer gives this upstream cache hints, and so whether keeping a session on one key is worth
+ * it: elsewhere (local servers, other compatible APIs) keys keep rotating as configured.
+ */
+export function cachesPerKey(target: CacheTarget): boolean {
+  return target.format === 'anthropic-messages' || anthropicBehindOpenAi(target) || target.providerKind === 'openai';
+}
+
 /** A stable, opaque `prompt_cache_key` for a session: its id may carry a user's name or a header's value. */
 export function promptCacheKey(sessionId: string): string {
   return `hermes-${createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}`;

@@ -45,11 +45,12 @@ describe.skipIf(!available)('two gateway instances sharing Postgres and Redis', 
     expect((await second.gateway.sessions.get('cluster-session-1'))?.toolsets).toEqual(
       (await first.gateway.sessions.get('cluster-session-1'))?.toolsets,
     );
+    // A later turn the session's toolsets already serve (a new need would grow the surface: anticipation).
     const onSecond = await postChat(
       second.url,
       {
         model: 'gpt-test',
-        messages: [...messages, { role: 'assistant', content: 'On it.' }, { role: 'user', content: 'now draw me a picture of a cat' }],
+        messages: [...messages, { role: 'assistant', content: 'On it.' }, { role: 'user', content: 'thanks, now run them once more' }],
         tools: hermesTools,
       },
       session,
