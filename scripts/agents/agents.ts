@@ -122,7 +122,8 @@ export const agents: AgentSpec[] = [
     version: '0.61.0',
     bin: 'gemini',
     speaks: 'Gemini generateContent',
-    models: ['local-agent'],
+    // Also through two translations: Gemini → chat completions → Anthropic Messages.
+    models: ['local-agent', 'claude-agent'],
     command: (place, prompt) => {
       const settingsDir = join(place.home, '.gemini');
       mkdirSync(settingsDir, { recursive: true });
