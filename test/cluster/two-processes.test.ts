@@ -69,7 +69,7 @@ describe.skipIf(!available)('two hermes-router processes sharing Postgres and Re
     expect(JSON.parse(toolsBytes(narrowed)).length).toBeLessThan(hermesTools.length);
     const onSecond = await postChat(
       second.url,
-      { model: 'gpt-test', messages: [...messages, { role: 'assistant', content: 'On it.' }, { role: 'user', content: 'now draw me a picture of a cat' }], tools: hermesTools },
+      { model: 'gpt-test', messages: [...messages, { role: 'assistant', content: 'On it.' }, { role: 'user', content: 'now run only the failing test again' }], tools: hermesTools },
       session,
     );
     expect(onSecond.status).toBe(200);
