@@ -38,12 +38,18 @@ export const startCommand: Command = {
     );
     if (typeof flags === 'number') return flags;
     const dataDir = resolveDataDir({ flag: flags['data-dir'], env: context.env });
+    let port;
+    try {
+      port = parsePort(flags.port);
+    } catch (error) {
+      return failure(context, error instanceof Error ? error.message : String(error));
+    }
     const loadOptions = {
       configPath: flags.config ?? context.env.HERMES_ROUTER_CONFIG,
       cwd: context.cwd,
       dataDir,
       env: context.env,
-      overrides: { host: flags.host, port: parsePort(flags.port) },
+      overrides: { host: flags.host, port },
     };
     let loaded;
     try {
