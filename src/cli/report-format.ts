@@ -28,6 +28,20 @@ export function formatTime(epochMs: number, utcOffsetMinutes: number): string {
 }
 
 /** The columns every aggregate report shares, after its own key columns. */
+/** The share of input tokens read from a provider's prompt cache (input tokens include the cached ones). */
+export function cacheReadShare(totals: { inputTokens: number; cacheReadTokens: number }): number {
+  return totals.inputTokens === 0 ? 0 : totals.cacheReadTokens / totals.inputTokens;
+}
+
+export function formatShare(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+/** One line on prompt caching: what share of input was read from the cache, and how much was written. */
+export function promptCacheLine(totals: { inputTokens: number; cacheReadTokens: number; cacheWriteTokens: number }): string {
+  return `Prompt cache: ${formatShare(cacheReadShare(totals))} of ${formatCount(totals.inputTokens)} input tokens read from the cache, ${formatCount(totals.cacheWriteTokens)} written.`;
+}
+
 export function totalsColumns<Row extends LedgerTotals>(): Column<Row>[] {
   return [
     { header: 'Requests', align: 'right', dropOrder: 0, cell: (row) => formatCount(row.requests) },
@@ -36,6 +50,7 @@ export function totalsColumns<Row extends LedgerTotals>(): Column<Row>[] {
     { header: 'Output', align: 'right', cell: (row) => formatCount(row.outputTokens) },
     { header: 'Cache read', align: 'right', dropOrder: 1, cell: (row) => formatCount(row.cacheReadTokens) },
     { header: 'Cache write', align: 'right', dropOrder: 3, cell: (row) => formatCount(row.cacheWriteTokens) },
+    { header: 'Read %', align: 'right', dropOrder: 1, cell: (row) => formatShare(cacheReadShare(row)) },
     { header: 'Reasoning', align: 'right', dropOrder: 4, cell: (row) => formatCount(row.reasoningTokens) },
     { header: 'Cost (USD)', align: 'right', cell: formatCost },
   ];

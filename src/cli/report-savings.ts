@@ -1,7 +1,7 @@
 import { overview } from '../insight/insight-views.js';
 import type { SavingFigure } from '../insight/savings.js';
 import type { Command } from './command.js';
-import { formatCount, formatUsd } from './report-format.js';
+import { cacheReadShare, formatCount, formatUsd, promptCacheLine } from './report-format.js';
 import { runInsightReport } from './report-savings-frame.js';
 import { renderTable, tableStyle } from './report-table.js';
 
@@ -32,7 +32,8 @@ export const reportSavingsCommand: Command = {
       render({ reader, models, options }) {
         const view = overview(reader, models, options.filter, options.utcOffsetMinutes);
         if (options.json) {
-          context.stdout.write(`${JSON.stringify({ report: 'savings', totals: view.totals, savings: view.savings, days: view.days })}\n`);
+          const cache = { readShare: cacheReadShare(view.totals), readTokens: view.totals.cacheReadTokens, writeTokens: view.totals.cacheWriteTokens };
+          context.stdout.write(`${JSON.stringify({ report: 'savings', totals: view.totals, savings: view.savings, cache, days: view.days })}\n`);
           return;
         }
         const lines = [
@@ -56,7 +57,7 @@ export const reportSavingsCommand: Command = {
           `Model routing: ${view.savings.modelRouting.method}.`,
           `Prompt cache: ${view.savings.promptCache.method}.`,
         ];
-        context.stdout.write(`${table}\nHow each figure is computed:\n${methods.map((text) => `- ${text}`).join('\n')}\n`);
+        context.stdout.write(`${table}\n${promptCacheLine(view.totals)}\nHow each figure is computed:\n${methods.map((text) => `- ${text}`).join('\n')}\n`);
       },
     }),
 };

@@ -1,6 +1,6 @@
 import type { LedgerTotals } from '../store/ledger-store.js';
 import type { Command } from './command.js';
-import { formatTime, totalsColumns, totalsFootnotes } from './report-format.js';
+import { cacheReadShare, formatTime, totalsColumns, totalsFootnotes } from './report-format.js';
 import { runReport } from './report-store.js';
 import { renderTable, tableStyle } from './report-table.js';
 
@@ -23,7 +23,8 @@ export const reportSessionsCommand: Command = {
         const rows = await store.sessions(options.filter);
         const totals = await store.totals(options.filter);
         if (options.json) {
-          context.stdout.write(`${JSON.stringify({ report: 'sessions', rows, totals })}\n`);
+          const withShare = rows.map((row) => ({ ...row, cacheReadShare: cacheReadShare(row) }));
+          context.stdout.write(`${JSON.stringify({ report: 'sessions', rows: withShare, totals: { ...totals, cacheReadShare: cacheReadShare(totals) } })}\n`);
           return;
         }
         const offset = options.utcOffsetMinutes;

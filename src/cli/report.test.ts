@@ -92,11 +92,17 @@ describe('hermes-router report', () => {
 
   it('sessions and models --json group as the records do, with --session and --model filters', async () => {
     const sessions = lastJson((await run(['report', 'sessions', '--data-dir', directory, '--json'])).stdout) as {
-      rows: { sessionId: string | null }[];
+      rows: { sessionId: string | null; cacheReadShare: number }[];
     };
     for (const row of sessions.rows) {
-      expectRowMatches(row, records.filter((record) => (record.sessionId ?? null) === row.sessionId));
+      const mine = records.filter((record) => (record.sessionId ?? null) === row.sessionId);
+      expectRowMatches(row, mine);
+      // The share of the session's input tokens read from the provider's prompt cache.
+      const input = mine.reduce((total, record) => total + (record.usage?.inputTokens ?? 0), 0);
+      const read = mine.reduce((total, record) => total + (record.usage?.cacheReadTokens ?? 0), 0);
+      expect(row.cacheReadShare).toBeCloseTo(input === 0 ? 0 : read / input, 10);
     }
+    expect(sessions.rows.some((row) => row.cacheReadShare > 0)).toBe(true);
     const one = lastJson((await run(['report', 'sessions', '--data-dir', directory, '--json', '--session', 'session-3'])).stdout);
     expectRowMatches(one.totals, records.filter((record) => record.sessionId === 'session-3'));
 

@@ -1,7 +1,7 @@
 import { overview, qualityView } from '../insight/insight-views.js';
 import type { Overview } from '../insight/insight-views.js';
 import type { Command } from './command.js';
-import { formatCount, formatUsd } from './report-format.js';
+import { cacheReadShare, formatCount, formatUsd, promptCacheLine } from './report-format.js';
 import { mainPenalties } from './report-quality.js';
 import { runInsightReport } from './report-savings-frame.js';
 
@@ -41,7 +41,7 @@ export const summaryCommand: Command = {
             `${JSON.stringify({
               report: 'summary',
               today: { totals: today.totals, savings: today.savings },
-              week: { totals: week.totals, savings: week.savings, days: week.days },
+              week: { totals: week.totals, savings: week.savings, cacheReadShare: cacheReadShare(week.totals), days: week.days },
               quality: { sessions: quality.sessions, grades: quality.grades, averageScore: quality.averageScore },
               worstSessions: worst.map((entry) => ({ sessionId: entry.sessionId, score: entry.score, grade: entry.grade, contextFill: entry.contextFill, penalties: mainPenalties(entry) })),
             })}\n`,
@@ -54,6 +54,7 @@ export const summaryCommand: Command = {
           periodLine('7 days', week),
           '',
           `Saved in 7 days: ${formatUsd(savings.totalUsd)} = tool schemas ${formatUsd(savings.toolSchema.usd)} (${formatCount(savings.toolSchema.tokens)} tokens) + model routing ${formatUsd(savings.modelRouting.usd)} + prompt cache ${formatUsd(savings.promptCache.usd)}`,
+          `${promptCacheLine(week.totals)}`,
           `Sessions in 7 days: ${formatCount(quality.sessions)}, average score ${quality.averageScore === null ? '-' : quality.averageScore.toFixed(1)}; grades ${Object.entries(quality.grades).map(([grade, count]) => `${grade} ${count}`).join(' ')}`,
         ];
         if (worst.length > 0) {
