@@ -9,7 +9,7 @@ import type { Cooldowns } from './cooldowns.js';
 import { firstEventError } from './first-event-error.js';
 import type { KeyAuthRests } from './key-auth-rests.js';
 import type { KeyPool, PooledKey } from './key-pool.js';
-import { redactSecrets } from '../security/redact.js';
+import { redactSecrets } from '../core/redact.js';
 
 export interface ResilienceSettings {
   maxAttempts: number;

@@ -1,7 +1,7 @@
 import type { ProviderConfig } from '../config/schema.js';
 import { providerKinds } from '../providers/kinds.js';
 import type { ProviderKindInfo } from '../providers/kinds.js';
-import { rememberSecrets } from '../security/known-secrets.js';
+import { rememberSecrets } from '../core/known-secrets.js';
 
 export interface PooledKey {
   /** Safe to log and store: provider id and position, never the key. */

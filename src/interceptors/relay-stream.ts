@@ -2,7 +2,7 @@ import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { JsonObject } from '../core/json.js';
-import { redactJson } from '../security/redact.js';
+import { redactJson } from '../core/redact.js';
 import type { SseEvent } from '../providers/provider.js';
 import type { EventWriter } from '../wire/event-writer.js';
 import type { ClientEmitter } from '../wire/client-emitter.js';

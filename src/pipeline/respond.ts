@@ -13,7 +13,7 @@ import { relayStream } from '../interceptors/relay-stream.js';
 import { signatureSeparator } from '../interceptors/signature/routing-signature.js';
 import { wireFormat } from '../wire/formats.js';
 import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../wire/recovery-filter.js';
-import { redactJson, redactSecrets } from '../security/redact.js';
+import { redactJson, redactSecrets } from '../core/redact.js';
 import { sendJson } from './send.js';
 import { SseWriter } from './sse-writer.js';
 

@@ -2,7 +2,7 @@ import type { ClientResponse } from './client-response.js';
 import type { ApiFormat } from '../core/api-format.js';
 import type { GatewayError } from '../core/errors.js';
 import { renderError } from '../wire/render-error.js';
-import { redactJson } from '../security/redact.js';
+import { redactJson } from '../core/redact.js';
 
 export function sendJson(response: ClientResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.headersSent) {

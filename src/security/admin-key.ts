@@ -1,6 +1,6 @@
 import type { KeyStore } from './key-store.js';
 import { adminKeyPrefix } from './create-key.js';
-import { rememberSecrets } from './known-secrets.js';
+import { rememberSecrets } from '../core/known-secrets.js';
 import { generateSecret, hashSecret, secretMatches } from './secret-hash.js';
 
 export const adminKeyVariable = 'HERMES_ROUTER_ADMIN_KEY';

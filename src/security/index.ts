@@ -7,7 +7,7 @@ export type { AuthConfig } from './config.js';
 export { clientKeyIdOf, principalOf } from './principal.js';
 export type { Principal } from './principal.js';
 export { restrictCandidates } from './restrict-candidates.js';
-export { redactJson, redactSecrets } from './redact.js';
+export { redactJson, redactSecrets } from '../core/redact.js';
 export { isLoopbackHost } from './loopback.js';
 export { allowedHostNames, hostAllowed, originAllowed } from './host-origin.js';
 export { dashboardContentSecurityPolicy, dashboardSecurityHeaders } from './dashboard/csp.js';

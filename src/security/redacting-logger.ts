@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { Logger } from 'pino';
-import { redactJson } from './redact.js';
+import { redactJson } from '../core/redact.js';
 
 /** Fields that carry error text (ours or a provider's) in the gateway's log lines. */
 const textFields = ['error', 'reason', 'message', 'detail', 'errorMessage'] as const;

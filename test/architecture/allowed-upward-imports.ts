@@ -7,8 +7,6 @@
 // - store/* composition (gateway-stores, cluster-stores, open-*-store) moves up to pipeline/; the stored types
 //   (breaker state, cooldowns, key records, probe results, affinity, topic inertia) move down beside their
 //   store interfaces.
-// - security/redact.ts and known-secrets.ts depend on core only and are used from dispatch, providers and
-//   interceptors: they move down (core or a row-1 folder of their own).
 export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/catalog/metadata/catalogue-metadata.ts', 'ledger'],
   ['src/catalog/probe/run-probes.ts', 'dispatch'],
@@ -22,10 +20,6 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/schema.ts', 'store'],
   ['src/config/schema.ts', 'tools'],
   ['src/dispatch/attempt-loop.ts', 'models'],
-  ['src/dispatch/attempt-loop.ts', 'security'],
-  ['src/dispatch/key-pool.ts', 'security'],
-  ['src/interceptors/relay-stream.ts', 'security'],
-  ['src/providers/http/classify-status.ts', 'security'],
   ['src/session/redis-session-affinity.ts', 'models'],
   ['src/store/cluster-stores.ts', 'dispatch'],
   ['src/store/cluster-stores.ts', 'models'],

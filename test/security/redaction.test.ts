@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactJson, redactSecrets } from '../../src/security/redact.js';
+import { redactJson, redactSecrets } from '../../src/core/redact.js';
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';
 import { call, openAiChat } from './security-client.js';

@@ -82,7 +82,7 @@ describe('configured secrets of any shape', () => {
 
 describe('the gateway logger', () => {
   it('redacts configured secrets of any shape in error fields', async () => {
-    const { rememberSecrets } = await import('../../src/security/known-secrets.js');
+    const { rememberSecrets } = await import('../../src/core/known-secrets.js');
     const { withSecretRedaction } = await import('../../src/security/redacting-logger.js');
     const secret = 'plainword-but-secret-771';
     rememberSecrets([secret]);

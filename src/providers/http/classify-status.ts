@@ -2,7 +2,7 @@ import type { ApiFormat } from '../../core/api-format.js';
 import { GatewayError } from '../../core/errors.js';
 import { isJsonObject } from '../../core/json.js';
 import { parseRetryAfter } from './retry-after.js';
-import { redactJson, redactSecrets } from '../../security/redact.js';
+import { redactJson, redactSecrets } from '../../core/redact.js';
 
 const contextLengthPattern =
   /context[_ ]length|context window|maximum context|prompt is too long|too many tokens|reduce the length|input is too long/i;

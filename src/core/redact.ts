@@ -1,4 +1,4 @@
-import { isJsonObject } from '../core/json.js';
+import { isJsonObject } from './json.js';
 import { knownSecrets as configuredSecrets } from './known-secrets.js';
 
 /**
