@@ -59,8 +59,15 @@ function grade(value) {
   return h('span', { class: `grade grade-${value ?? 'none'}` }, value ?? '-');
 }
 
+/** A fingerprinted id is a hash: shown short (the full id in the tooltip); imported Hermes sessions say so. */
+function sessionLabel(id) {
+  if (id.startsWith('fp_')) return `session ${id.slice(3, 9)}`;
+  if (id.startsWith('hermes:')) return `Hermes ${id.slice(7, 15)} (imported)`;
+  return id;
+}
+
 function sessionLink(id) {
-  return h('a', { href: `#session/${encodeURIComponent(id)}` }, id);
+  return h('a', { href: `#session/${encodeURIComponent(id)}`, title: id }, sessionLabel(id));
 }
 
 class Unauthorized extends Error {}
@@ -298,6 +305,7 @@ function sessionTable(sessions) {
   return table([
     { header: 'Session', cell: (row) => sessionLink(row.sessionId) },
     { header: 'Last', cell: (row) => time(row.stats.lastStartedAt) },
+    { header: 'Model', cell: (row) => row.stats.latestModel ?? '-' },
     { header: 'Requests', number: true, cell: (row) => count(row.stats.requests) },
     { header: 'Prompt tokens', number: true, cell: (row) => count(row.stats.inputTokens) },
     { header: 'Cost', number: true, cell: (row) => usd(row.stats.costUsd) },

@@ -23,7 +23,10 @@ let harness: DashboardHarness;
 
 describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (screenshots in test-artifacts/)', () => {
   beforeAll(async () => {
-    harness = await startDashboardHarness(seededRecords(600));
+    // One fingerprinted session (an agent that sends no session id, as Hermes does) beside the seeded ones.
+    const records = seededRecords(600);
+    const fingerprinted = { ...records[1]!, requestId: 'fp-row', sessionId: 'fp_0123456789abcdef01234567' };
+    harness = await startDashboardHarness([...records, fingerprinted]);
     mkdirSync(artifacts, { recursive: true });
   }, 60_000);
   afterAll(async () => harness?.close());
@@ -43,7 +46,7 @@ describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (
       await page.locator('#login-form button[type=submit]').click();
       await page.locator('[data-testid=total-requests]').waitFor();
       await page.locator('#range').selectOption('all');
-      await expect.poll(async () => page.locator('[data-testid=total-requests]').textContent()).toBe('600');
+      await expect.poll(async () => page.locator('[data-testid=total-requests]').textContent()).toBe('601');
       await page.waitForTimeout(200);
       // Nothing wider than the window: no horizontal scroll, every chart inside the viewport.
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
@@ -81,6 +84,14 @@ describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (
       await page.locator('a[data-view=sessions]').click();
       await page.locator('[data-testid=sessions-table]').waitFor();
       expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+      // The table fits its panel: no column cut at the edge.
+      expect(await page.evaluate<number>("(() => { const table = document.querySelector('[data-testid=sessions-table]'); return table.scrollWidth - table.parentElement.clientWidth; })()")).toBeLessThanOrEqual(0);
+      // Sessions are told apart by model and time, and a fingerprint is not shown as a 24-character hash.
+      const headers = await page.locator('[data-testid=sessions-table] th').allTextContents();
+      expect(headers).toContain('Model');
+      const labels = await page.locator('[data-testid=sessions-table] td a').allTextContents();
+      expect(labels).toContain('session 012345');
+      expect(labels.some((label) => /^fp_[0-9a-f]{20,}/.test(label))).toBe(false);
       await page.screenshot({ path: join(artifacts, `dashboard-sessions-${width}.png`), fullPage: true });
     } finally {
       await browser.close();
