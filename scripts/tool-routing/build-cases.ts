@@ -51,3 +51,4 @@ build('cases.heldout3', 'heldout3');
 build('cases.heldout4', 'heldout4');
 build('cases.tools-heldout', 'tools-heldout');
 build('cases.tools-dev', 'tools-dev');
+build('cases.tools-heldout2', 'tools-heldout2');
