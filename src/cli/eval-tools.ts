@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { readBfcl, runBfclEval } from '../eval/tools/bfcl.js';
+import { readRetrieval, runRetrievalEval } from '../eval/tools/retrieval.js';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../eval/tools/registries.js';
 import type { ToolEvalReport } from '../eval/tools/run-tool-eval.js';
 import { runToolEval } from '../eval/tools/run-tool-eval.js';
@@ -10,6 +11,7 @@ import { flagsOrExit } from './arguments.js';
 const usage = [
   'Usage: hermes-router eval tools --cases FILE [--registries DIR] [--json] [--verbose]',
   '       hermes-router eval tools --bfcl FILE --bfcl-toolsets FILE [--bfcl-offer involved|all] [--json]',
+  '       hermes-router eval tools --retrieval FILE --catalogue FILE --pool N [--json]',
   '',
 ].join('\n');
 
@@ -18,8 +20,9 @@ export const evalToolsCommand: Command = {
   name: 'eval tools',
   summary: 'Measure first-turn tool routing on labelled cases',
   async run(args: string[], context: CommandContext): Promise<number> {
-    const values = flagsOrExit(args, { cases: { type: 'string' }, bfcl: { type: 'string' }, 'bfcl-toolsets': { type: 'string' }, 'bfcl-offer': { type: 'string', default: 'involved' }, registries: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, usage, context);
+    const values = flagsOrExit(args, { cases: { type: 'string' }, bfcl: { type: 'string' }, 'bfcl-toolsets': { type: 'string' }, 'bfcl-offer': { type: 'string', default: 'involved' }, retrieval: { type: 'string' }, catalogue: { type: 'string' }, pool: { type: 'string' }, registries: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, usage, context);
     if (typeof values === 'number') return values;
+    if (values.retrieval) return runRetrieval(values.retrieval, values.catalogue, values.pool, values.json, context);
     if (values.bfcl) return runBfcl(values.bfcl, values['bfcl-toolsets'], values['bfcl-offer'], values.json, context);
     if (!values.cases) {
       context.stderr.write(`--cases is required\n${usage}`);
@@ -64,6 +67,27 @@ async function runBfcl(rowsPath: string, toolsetsPath: string | undefined, offer
     const report = runBfclEval(rows, classes, offer);
     const width = Math.max(...Object.keys(report).map((key) => key.length));
     const lines = Object.entries(report).map(([key, value]) => `${key.padEnd(width)}  ${Array.isArray(value) ? value.slice(0, 12).join(' ') || '-' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+    context.stdout.write(`${lines.join('\n')}\n`);
+    if (json) context.stdout.write(`${JSON.stringify(report)}\n`);
+    return 0;
+  } catch (error) {
+    context.stderr.write(`eval tools: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+async function runRetrieval(casesPath: string, cataloguePath: string | undefined, poolText: string | undefined, json: boolean, context: CommandContext): Promise<number> {
+  const pool = Number(poolText);
+  if (!cataloguePath || !Number.isInteger(pool) || pool < 1) {
+    context.stderr.write(`--retrieval needs --catalogue FILE and --pool N (a positive whole number)\n${usage}`);
+    return 2;
+  }
+  try {
+    const { cases, catalogue } = readRetrieval(resolve(context.cwd, casesPath), resolve(context.cwd, cataloguePath));
+    context.stderr.write(`eval tools: ${cases.length} retrieval cases, pools of ${pool} tools\n`);
+    const report = runRetrievalEval(cases, catalogue, pool);
+    const width = Math.max(...Object.keys(report).map((key) => key.length));
+    const lines = Object.entries(report).map(([key, value]) => `${key.padEnd(width)}  ${Array.isArray(value) ? value.slice(0, 12).join(' ') + (value.length > 12 ? ` (+${value.length - 12})` : '') || '-' : String(value)}`);
     context.stdout.write(`${lines.join('\n')}\n`);
     if (json) context.stdout.write(`${JSON.stringify(report)}\n`);
     return 0;

@@ -29,6 +29,28 @@ const thresholdsSchema = z
   })
   .strict();
 
+const perToolSchema = z
+  .object({
+    /**
+     * When at least this many of the client's tools are unknown to every toolset map (MCP servers, an agent's own
+     * tools), each of them is ranked on its own against the first message instead of being kept whole or grouped
+     * by server; the relevant ones are sent and request_toolset's catalog lists the rest. 0 turns it off.
+     */
+    min_tools: z.number().int().min(0).default(12),
+    /** A tool is kept when its relevance is at least this share of the best tool's. */
+    relative_cut: z.number().min(0).max(1).default(0.2),
+    /** At most this many ranked tools are kept. */
+    maximum_kept: z.number().int().positive().default(24),
+    /** At least the best this many are kept (when they match the message at all). */
+    minimum_kept: z.number().int().min(0).default(5),
+    /**
+     * Below this best relevance the message points at no tool and every tool is kept (fail open). In units of the
+     * idf of a word only one tool uses, so it means the same for 14 tools as for 200.
+     */
+    minimum_top_score: z.number().min(0).default(1.2),
+  })
+  .strict();
+
 const llmClassifierSchema = z
   .object({
     enabled: z.boolean().default(false),
@@ -84,6 +106,8 @@ export const toolRoutingConfigSchema = z
     thresholds: thresholdsSchema.prefault({}),
     /** A first message longer than this is not classified: long pasted context is where classifiers guess. */
     max_first_message_chars: z.number().int().positive().default(6000),
+    /** Per-tool relevance ranking for tools no toolset map knows. */
+    per_tool: perToolSchema.prefault({}),
     /** Optional LLM classifier, asked only when the local one abstains (decideFirstTurnSurfaceWithLlm). */
     llm_classifier: llmClassifierSchema.prefault({}),
     /** Later turns: grow the surface before the call instead of waiting for request_toolset. */

@@ -1,6 +1,9 @@
 import { loadToolsetModel } from '../classify/toolsets/model-file.js';
 import type { ToolsetClassification } from '../classify/toolsets/toolset-classifier.js';
 import { classifyToolsets } from '../classify/toolsets/toolset-classifier.js';
+import type { RankingPolicy } from '../classify/toolsets/tool-ranker.js';
+import { rankTools } from '../classify/toolsets/tool-ranker.js';
+import { loadWordClusters } from '../classify/toolsets/word-clusters.js';
 import { thresholdFor } from './config.js';
 import type { SurfaceDecision, SurfaceInput, SurfaceReason } from './decision.js';
 import { fullDecision } from './decision.js';
@@ -47,7 +50,7 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
   if (!user || user.text.trim().length === 0 && !user.hasImage) return fullDecision(input, 'no_user_message', { availableToolsets });
   if (user.text.length > config.max_first_message_chars) return fullDecision(input, 'message_too_long', { availableToolsets });
 
-  const classification = classify(input, context, user.text, user.hasImage);
+  const classification = classifyWithRanking(input, context, user.text, user.hasImage);
   const common = { predictedToolsets: classification.toolsets, confidence: classification.confidence, scores: classification.scores, availableToolsets, rules: classification.rules };
   if (classification.verdict === 'abstain') return fullDecision(input, 'abstain', common);
 
@@ -63,13 +66,51 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
   return { outcome: 'narrowed', reason: resumed ? 'resumed' : reasonOf(classification), ...common, surface, tools: surface.tools };
 }
 
-function classify(input: SurfaceInput, context: ToolRoutingContext, text: string, hasImage: boolean): ToolsetClassification {
+/**
+ * The toolset classifier for the toolsets a map knows, and per-tool relevance ranking for the tools none knows
+ * (per-tool mode). A ranking that finds no tool standing out keeps every ranked tool (unsure → keep); with no
+ * other toolsets that is the full surface.
+ */
+function classifyWithRanking(input: SurfaceInput, context: ToolRoutingContext, text: string, hasImage: boolean): ToolsetClassification {
+  const perTool = context.perTool;
+  if (!perTool) return classify(input, context, text, hasImage, context.described, context.profile);
+  const ranked = new Set(perTool.toolsets);
+  const mapped = context.described.filter((toolset) => !ranked.has(toolset.name));
+  const ranking = rankTools(perTool.index, text, loadWordClusters(), rankingPolicy(input.config));
+  const rankedScores: Record<string, number> = {};
+  for (const position of ranking.kept) rankedScores[perTool.toolsets[position]!] = Math.round(ranking.scores[position]! * 100) / 100;
+  const rankedKept = ranking.unsure ? perTool.toolsets : ranking.kept.map((position) => perTool.toolsets[position]!);
+  if (mapped.length === 0) {
+    return ranking.unsure
+      ? { verdict: 'abstain', toolsets: [], scores: {}, needsTool: 1, confidence: 0, rules: ['per-tool-unsure'] }
+      : { verdict: 'toolsets', toolsets: rankedKept, scores: rankedScores, needsTool: 1, confidence: 0.5, rules: ['per-tool'] };
+  }
+  const classification = classify(input, context, text, hasImage, mapped);
+  // Unsure about the mapped toolsets while the ranked tools are most of the surface: widen to every mapped
+  // toolset rather than give up the narrowing the ranking earned.
+  const mappedKept = classification.verdict === 'abstain' ? mapped.map((toolset) => toolset.name) : classification.toolsets;
+  const toolsets = [...mappedKept, ...rankedKept];
+  return { ...classification, verdict: toolsets.length > 0 ? 'toolsets' : classification.verdict, toolsets, scores: { ...classification.scores, ...rankedScores }, rules: [...classification.rules, ranking.unsure ? 'per-tool-unsure' : 'per-tool'] };
+}
+
+function rankingPolicy(config: SurfaceInput['config']): RankingPolicy {
+  return { relativeCut: config.per_tool.relative_cut, maximumKept: config.per_tool.maximum_kept, minimumKept: config.per_tool.minimum_kept, minimumTopScore: config.per_tool.minimum_top_score };
+}
+
+function classify(
+  input: SurfaceInput,
+  context: ToolRoutingContext,
+  text: string,
+  hasImage: boolean,
+  available: ToolRoutingContext['described'],
+  profile?: ToolRoutingContext['profile'],
+): ToolsetClassification {
   const { config } = input;
   return classifyToolsets(input.model ?? loadToolsetModel(), {
     text,
     hasImage,
-    available: context.described,
-    profile: context.profile,
+    available,
+    ...(profile ? { profile } : {}),
     thresholdFor: (toolset) => thresholdFor(config, toolset),
     descriptionThreshold: config.thresholds.description_match,
     abstainWhenTask: config.thresholds.abstain_when_task,

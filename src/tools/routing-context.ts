@@ -3,6 +3,10 @@ import type { JsonObject } from '../core/json.js';
 import type { ToolView } from '../core/turn.js';
 import type { DescribedToolset, DescriptionProfile } from '../classify/toolsets/description-matcher.js';
 import { buildDescriptionProfile } from '../classify/toolsets/description-matcher.js';
+import type { ToolIndex } from '../classify/toolsets/tool-ranker.js';
+import { buildToolIndex } from '../classify/toolsets/tool-ranker.js';
+import { loadWordClusters } from '../classify/toolsets/word-clusters.js';
+import { isJsonObject } from '../core/json.js';
 import { requestToolsetName } from './catalog.js';
 import type { ToolRoutingConfig } from './config.js';
 import { buildRequestToolsetTool } from './request-toolset.js';
@@ -24,6 +28,8 @@ export interface ToolRoutingContext {
   requestToolset: JsonObject;
   described: DescribedToolset[];
   profile: DescriptionProfile;
+  /** Per-tool mode: the toolsets of one tool (`tool` source), in registry order, and their BM25 index. */
+  perTool?: { toolsets: string[]; index: ToolIndex };
 }
 
 export type ContextProblem = 'unreadable_tools' | 'name_conflict';
@@ -36,7 +42,7 @@ const configKeys = new WeakMap<ToolRoutingConfig, string>();
 function configKey(config: ToolRoutingConfig): string {
   let key = configKeys.get(config);
   if (key === undefined) {
-    key = JSON.stringify([config.toolsets, config.prefix_grouping]);
+    key = JSON.stringify([config.toolsets, config.prefix_grouping, config.per_tool.min_tools]);
     configKeys.set(config, key);
   }
   return key;
@@ -54,7 +60,12 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
   const hit = cache.get(key);
   if (hit) return { ...hit, tools };
 
-  const registry = buildToolsetRegistry(views, { overrides: config.toolsets, prefixGrouping: config.prefix_grouping });
+  const options = { overrides: config.toolsets, prefixGrouping: config.prefix_grouping };
+  let registry = buildToolsetRegistry(views, options);
+  // Tens of tools no map knows (MCP servers, an agent's own): rank each on its own rather than keep them whole.
+  const unknown = views.filter((view) => !['config', 'hermes'].includes(registry.byName.get(registry.ownerByIndex[view.index] ?? '')?.source ?? ''));
+  const perToolMode = config.per_tool.min_tools > 0 && unknown.length >= config.per_tool.min_tools;
+  if (perToolMode) registry = buildToolsetRegistry(views, { ...options, perTool: true });
   const described: DescribedToolset[] = registry.toolsets.map((toolset) => ({
     name: toolset.name,
     toolNames: toolset.toolNames,
@@ -62,10 +73,34 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
   }));
   // Frozen: the same object is sent on every turn of every session with these tools, so nothing may edit it.
   const requestToolset = deepFreeze(buildRequestToolsetTool(registry, format));
-  const built = { format, views, registry, requestToolset, described, profile: buildDescriptionProfile(described) };
+  const perToolsets = registry.toolsets.filter((toolset) => toolset.source === 'tool');
+  const perTool = perToolMode
+    ? {
+        toolsets: perToolsets.map((toolset) => toolset.name),
+        index: buildToolIndex(
+          perToolsets.map((toolset) => {
+            const index = toolset.toolIndices[0]!;
+            return { name: toolset.name, description: views[index]?.description ?? '', parameters: parameterText(tools[index]) };
+          }),
+          loadWordClusters(),
+        ),
+      }
+    : undefined;
+  const built = { format, views, registry, requestToolset, described, profile: buildDescriptionProfile(described), ...(perTool ? { perTool } : {}) };
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(key, built);
   return { ...built, tools };
+}
+
+/** Parameter names and descriptions of a tool object in any wire shape (function.parameters, input_schema). */
+function parameterText(tool: unknown): string {
+  if (!isJsonObject(tool)) return '';
+  const inner = isJsonObject(tool.function) ? tool.function : tool;
+  const schema = isJsonObject(inner.parameters) ? inner.parameters : isJsonObject(inner.input_schema) ? inner.input_schema : undefined;
+  const properties = schema && isJsonObject(schema.properties) ? schema.properties : {};
+  return Object.entries(properties)
+    .map(([name, property]) => `${name} ${isJsonObject(property) && typeof property.description === 'string' ? property.description : ''}`)
+    .join(' ');
 }
 
 function deepFreeze<T>(value: T): T {

@@ -55,7 +55,7 @@ export function readBfcl(rowsPath: string, toolsetsPath: string): { rows: BfclRo
 }
 
 /** BFCL writes JSON Schema with Python's `dict`; the wire format says `object`. */
-function toJsonSchema(value: unknown): unknown {
+export function toJsonSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toJsonSchema);
   if (!isJsonObject(value)) return value;
   const out: Record<string, unknown> = {};

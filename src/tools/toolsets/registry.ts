@@ -5,7 +5,8 @@ import { agentToolsetOf } from './agent-maps.js';
 import { mcpServerOf, mcpToolsetName } from './mcp.js';
 import { prefixGroups } from './prefix.js';
 
-export type ToolsetSource = 'config' | 'hermes' | 'mcp' | 'prefix';
+/** `tool`: a tool no map knows, ranked on its own (per-tool mode): a toolset of one, named after the tool. */
+export type ToolsetSource = 'config' | 'hermes' | 'mcp' | 'prefix' | 'tool';
 
 export interface ToolsetEntry {
   name: string;
@@ -32,6 +33,8 @@ export interface ToolsetRegistry {
 export interface RegistryOptions {
   overrides?: Readonly<Record<string, ToolsetOverride>>;
   prefixGrouping?: boolean;
+  /** Every tool that config and the Hermes map leave unowned becomes a toolset of its own (`tool` source). */
+  perTool?: boolean;
 }
 
 export function buildToolsetRegistry(tools: readonly ToolView[], options: RegistryOptions = {}): ToolsetRegistry {
@@ -49,6 +52,10 @@ export function buildToolsetRegistry(tools: readonly ToolView[], options: Regist
     const hermes = hermesToolsetOf(tool.name) ?? agentToolsetOf(tool.name);
     if (hermes) {
       assign(tool.index, hermes, 'hermes');
+      continue;
+    }
+    if (options.perTool) {
+      assign(tool.index, tool.name, 'tool');
       continue;
     }
     const server = mcpServerOf(tool.name);
@@ -76,7 +83,9 @@ export function buildToolsetRegistry(tools: readonly ToolView[], options: Regist
     entry.toolIndices.push(tool.index);
     entry.toolNames.push(tool.name);
   }
-  for (const entry of toolsets) entry.description = describeToolset(entry, options.overrides?.[entry.name]?.description);
+  for (const entry of toolsets) {
+    entry.description = describeToolset(entry, options.overrides?.[entry.name]?.description, tools[entry.toolIndices[0]!]?.description ?? '');
+  }
   return { ownerByIndex, toolsets, byName };
 
   function assign(index: number, toolset: string, source: ToolsetSource): void {
@@ -97,8 +106,11 @@ function escapeRegExp(text: string): string {
 }
 
 /** Built from the tools themselves when no one wrote a line: deterministic, so the catalog stays byte-stable. */
-function describeToolset(entry: ToolsetEntry, configured: string | undefined): string {
+function describeToolset(entry: ToolsetEntry, configured: string | undefined, toolDescription: string): string {
   if (configured) return configured;
+  // A toolset of one tool: the first words of its own description are the catalog line (kept short: with
+  // hundreds of tools the catalog is most of what a narrowed surface costs).
+  if (entry.source === 'tool') return toolDescription.replace(/\s+/g, ' ').trim().split(' ').slice(0, 6).join(' ') || 'tool';
   if (entry.source === 'hermes') {
     const known = hermesToolsetDescription(entry.name);
     if (known) return known;

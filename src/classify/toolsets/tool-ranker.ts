@@ -1,0 +1,135 @@
+import { normalizeText } from '../features/normalize.js';
+import { stem } from './description-matcher.js';
+import type { WordClusters } from './word-clusters.js';
+
+/**
+ * Per-tool relevance for tools no toolset map knows (MCP servers, an agent's own tools): BM25 over each tool's
+ * name, description and parameter names, plus word-cluster terms so "forecast" finds a tool that says "weather".
+ * The index is built once per tools array (cached with the routing context); ranking a message is a few
+ * map lookups per word.
+ */
+export interface RankedToolDocument {
+  name: string;
+  description: string;
+  /** Parameter names and their descriptions, joined. */
+  parameters: string;
+}
+
+export interface ToolIndex {
+  /** term → postings (document index, weighted term frequency) */
+  postings: Map<string, { document: number; frequency: number }[]>;
+  lengths: Float64Array;
+  averageLength: number;
+  documents: number;
+}
+
+export interface ToolRanking {
+  scores: number[];
+  /** Indices of the documents to keep, best first. */
+  kept: number[];
+  /** No tool stood out: keep them all (the caller's fail-open answer). */
+  unsure: boolean;
+}
+
+export interface RankingPolicy {
+  /** A tool is kept when its score is at least this share of the best score. */
+  relativeCut: number;
+  /** Never more than this many tools (the best ones). */
+  maximumKept: number;
+  /** Always the best this many (when they score at all): ranks 2–5 are cheap insurance against a close call. */
+  minimumKept: number;
+  /**
+   * Below this best score nothing in the message points at a tool: unsure. In units of the idf of a term found in
+   * one tool only (log(1 + (N − 0.5) / 1.5) for N tools), so the bar means the same for 14 tools as for 200.
+   */
+  minimumTopScore: number;
+}
+
+export const defaultRankingPolicy: RankingPolicy = { relativeCut: 0.2, maximumKept: 24, minimumKept: 5, minimumTopScore: 1.2 };
+
+const stopwords = new Set(
+  'a an the and or of to in on for with by from at as is are be this that it its into your you can will use used using when which what if not no do does than then these those their there here only all any each other more most some such via tool tools call function functions returns return current specified given default optional required string number integer boolean list also one two me my i please could would should get given based provide provides type object array value values name'.split(' '),
+);
+
+const fieldWeights = { name: 3, description: 1, parameters: 0.5 };
+/** A cluster term counts for this share of an exact term: related, not the same word. */
+const clusterWeight = 0.35;
+const k1 = 1.2;
+const b = 0.75;
+
+/** Terms of a text: stemmed words without stop words, and `#<cluster>` for each word the cluster table knows. */
+export function rankingTerms(text: string, clusters: WordClusters | null): { term: string; weight: number }[] {
+  const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.\-/]/g, ' ');
+  const words = normalizeText(spaced).split(/[^\p{L}\p{N}]+/u);
+  const terms: { term: string; weight: number }[] = [];
+  for (const word of words) {
+    if (word.length < 2 || stopwords.has(word) || /^\d+$/.test(word)) continue;
+    terms.push({ term: stem(word), weight: 1 });
+    const found = clusters?.clustersOf(word);
+    if (found) terms.push({ term: `#${found[0]}`, weight: clusterWeight });
+  }
+  return terms;
+}
+
+export function buildToolIndex(documents: readonly RankedToolDocument[], clusters: WordClusters | null): ToolIndex {
+  const postings = new Map<string, { document: number; frequency: number }[]>();
+  const lengths = new Float64Array(documents.length);
+  documents.forEach((document, index) => {
+    const frequencies = new Map<string, number>();
+    for (const [field, weight] of Object.entries(fieldWeights) as [keyof RankedToolDocument, number][]) {
+      for (const term of rankingTerms(document[field], clusters)) {
+        frequencies.set(term.term, (frequencies.get(term.term) ?? 0) + weight * term.weight);
+        lengths[index]! += weight * term.weight;
+      }
+    }
+    for (const [term, frequency] of frequencies) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push({ document: index, frequency });
+    }
+  });
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  return { postings, lengths, averageLength: documents.length > 0 ? total / documents.length : 1, documents: documents.length };
+}
+
+/**
+ * BM25 scores of every document for the message, and which to keep under `policy`. A message with several asks
+ * ("convert the currency, then find the directions") is also ranked clause by clause, and each clause's best
+ * tools are kept too: one strong ask must not push a second one under the relative cut.
+ */
+export function rankTools(index: ToolIndex, message: string, clusters: WordClusters | null, policy: RankingPolicy = defaultRankingPolicy): ToolRanking {
+  const whole = rankText(index, message, clusters, policy);
+  if (whole.unsure) return whole;
+  const clauses = message.split(/[.?!;\n]+\s+|,?\s+\b(?:and then|then|also|additionally|after that|afterwards|finally|plus|as well as|and)\b\s+/i).filter((clause) => clause.trim().length >= 12);
+  if (clauses.length < 2) return whole;
+  const kept = new Set(whole.kept);
+  for (const clause of clauses.slice(0, 8)) {
+    const part = rankText(index, clause, clusters, policy);
+    if (part.unsure) continue;
+    for (const position of part.kept.slice(0, 3)) kept.add(position);
+  }
+  const ordered = [...kept].sort((left, right) => whole.scores[right]! - whole.scores[left]! || left - right).slice(0, policy.maximumKept);
+  return { scores: whole.scores, kept: ordered, unsure: false };
+}
+
+function rankText(index: ToolIndex, message: string, clusters: WordClusters | null, policy: RankingPolicy): ToolRanking {
+  const scores = new Array<number>(index.documents).fill(0);
+  const seen = new Set<string>();
+  for (const { term, weight } of rankingTerms(message, clusters)) {
+    if (seen.has(term)) continue;
+    seen.add(term);
+    const list = index.postings.get(term);
+    if (!list) continue;
+    const idf = Math.log(1 + (index.documents - list.length + 0.5) / (list.length + 0.5));
+    for (const { document, frequency } of list) {
+      const norm = frequency + k1 * (1 - b + (b * index.lengths[document]!) / index.averageLength);
+      scores[document]! += weight * idf * ((frequency * (k1 + 1)) / norm);
+    }
+  }
+  const order = scores.map((_, position) => position).sort((left, right) => scores[right]! - scores[left]! || left - right);
+  const top = scores[order[0] ?? 0] ?? 0;
+  const rarestIdf = Math.log(1 + (index.documents - 0.5) / 1.5);
+  if (index.documents === 0 || top < policy.minimumTopScore * rarestIdf) return { scores, kept: [], unsure: true };
+  const kept = order.filter((position, rank) => scores[position]! >= top * policy.relativeCut || (rank < policy.minimumKept && scores[position]! > 0)).slice(0, policy.maximumKept);
+  return { scores, kept, unsure: false };
+}
