@@ -78,19 +78,25 @@ function classifyWithRanking(input: SurfaceInput, context: ToolRoutingContext, t
   const mapped = context.described.filter((toolset) => !ranked.has(toolset.name));
   const ranking = rankTools(perTool.index, text, loadWordClusters(), rankingPolicy(input.config));
   const rankedScores: Record<string, number> = {};
-  for (const position of ranking.kept) rankedScores[perTool.toolsets[position]!] = Math.round(ranking.scores[position]! * 100) / 100;
+  // BM25 units in `scores`; `evidence` is the share of the best tool's score, in [0, 1] like the model's.
+  const rankedEvidence: Record<string, number> = {};
+  const best = Math.max(1e-9, ...ranking.kept.map((position) => ranking.scores[position]!));
+  for (const position of ranking.kept) {
+    rankedScores[perTool.toolsets[position]!] = Math.round(ranking.scores[position]! * 100) / 100;
+    rankedEvidence[perTool.toolsets[position]!] = Math.round((ranking.scores[position]! / best) * 1e4) / 1e4;
+  }
   const rankedKept = ranking.unsure ? perTool.toolsets : ranking.kept.map((position) => perTool.toolsets[position]!);
   if (mapped.length === 0) {
     return ranking.unsure
-      ? { verdict: 'abstain', toolsets: [], scores: {}, needsTool: 1, confidence: 0, rules: ['per-tool-unsure'] }
-      : { verdict: 'toolsets', toolsets: rankedKept, scores: rankedScores, needsTool: 1, confidence: 0.5, rules: ['per-tool'] };
+      ? { verdict: 'abstain', toolsets: [], scores: {}, evidence: {}, needsTool: 1, confidence: 0, rules: ['per-tool-unsure'] }
+      : { verdict: 'toolsets', toolsets: rankedKept, scores: rankedScores, evidence: rankedEvidence, needsTool: 1, confidence: 0.5, rules: ['per-tool'] };
   }
   const classification = classify(input, context, text, hasImage, mapped);
   // Unsure about the mapped toolsets while the ranked tools are most of the surface: widen to every mapped
   // toolset rather than give up the narrowing the ranking earned.
   const mappedKept = classification.verdict === 'abstain' ? mapped.map((toolset) => toolset.name) : classification.toolsets;
   const toolsets = [...mappedKept, ...rankedKept];
-  return { ...classification, verdict: toolsets.length > 0 ? 'toolsets' : classification.verdict, toolsets, scores: { ...classification.scores, ...rankedScores }, rules: [...classification.rules, ranking.unsure ? 'per-tool-unsure' : 'per-tool'] };
+  return { ...classification, verdict: toolsets.length > 0 ? 'toolsets' : classification.verdict, toolsets, scores: { ...classification.scores, ...rankedScores }, evidence: { ...classification.evidence, ...rankedEvidence }, rules: [...classification.rules, ranking.unsure ? 'per-tool-unsure' : 'per-tool'] };
 }
 
 function rankingPolicy(config: SurfaceInput['config']): RankingPolicy {
