@@ -42,7 +42,7 @@ export class KeyAuthRests {
   readonly #rests = new Map<string, Rest>();
 
   constructor(
-    private readonly settings: AuthRestSettings,
+    private settings: AuthRestSettings,
     private readonly onRest: (event: AuthRestEvent) => void = () => {},
     private readonly now: () => number = Date.now,
   ) {}
@@ -86,7 +86,9 @@ export class KeyAuthRests {
     return [...this.#rests.values()].filter((rest) => rest.until > now).map((rest) => rest.event);
   }
 
-  clear(): void {
+  /** Ends every rest and applies new settings (config reload: the operator may have fixed the key). */
+  clear(settings?: AuthRestSettings): void {
     this.#rests.clear();
+    if (settings) this.settings = settings;
   }
 }

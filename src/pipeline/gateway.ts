@@ -305,7 +305,7 @@ export class Gateway {
     this.promptCacheSessions.reconfigure(config.prompt_cache);
     this.attemptLoop = this.buildAttemptLoop(config, upstream.providers, upstream.keyPools);
     this.budgets.reconfigure(config.budgets);
-    this.liftAuthRests();
+    this.authRests.clear({ firstRestMs: config.resilience.auth_rest_ms, maxRestMs: config.resilience.auth_rest_max_ms });
     // Requests that already hold the old providers finish on them: undici closes a pool after its last response.
     void Promise.allSettled([...previous.providers.values()].map((provider) => provider.close()));
     for (const listener of this.reloadListeners) listener(config);

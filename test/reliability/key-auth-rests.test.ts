@@ -130,17 +130,23 @@ describe('a 401 for one key', () => {
     expect(upstream.requests.slice(after).map(keyOf)).toContain('sk-local-a');
   });
 
-  it('config reload lifts every rest at once', async () => {
+  it('config reload lifts every rest at once and applies the new rest lengths', async () => {
     upstream.setScript({
       respond: (request) =>
         keyOf(request) === 'sk-local-b' ? { kind: 'error', status: 401, message: 'revoked' } : { kind: 'synthetic', text: 'ok' },
     });
     for (let index = 0; index < 2; index += 1) await ask('gpt-test');
     expect(upstream.requests.filter((request) => keyOf(request) === 'sk-local-b').length).toBe(1);
-    upstream.setScript({ respond: { kind: 'synthetic', text: 'ok' } });
-    gateway.gateway.liftAuthRests();
+    const reloaded = parseConfig(
+      { ...defaultConfig(upstream.url), server: { port: 0 }, fallbacks: { 'gpt-test': ['big-test'] }, resilience: { auth_rest_ms: 7_000, auth_rest_max_ms: 9_000 } },
+      'test',
+    );
+    gateway.gateway.reload(reloaded);
+    expect(gateway.gateway.authRests.resting()).toEqual([]);
+    // The key is tried again at once; it is still refused, and now rests for the reloaded length.
     const after = upstream.requests.length;
     for (let index = 0; index < 2; index += 1) await ask('gpt-test');
     expect(upstream.requests.slice(after).map(keyOf)).toContain('sk-local-b');
+    expect(gateway.gateway.authRests.resting().map((event) => event.restMs)).toEqual([7_000]);
   });
 });
