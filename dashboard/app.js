@@ -186,6 +186,7 @@ const views = {
         card('Quality', session.score === null ? '-' : `${session.score} ${session.grade}`, session.unscoredReason ?? 'score 0–100', 'session-score'),
         card('Context fill', percent(session.contextFill), session.contextWindow ? `of ${count(session.contextWindow)} tokens` : 'window unknown'),
         card('Requests', count(session.stats.requests), `${count(session.stats.failedRequests)} failed, ${count(session.stats.failovers)} failovers`),
+        card('Prompt cache', percent(session.promptCache.readShare), `of input read from the cache; ${count(session.promptCache.writeTokens)} tokens written; saved ${usd(session.promptCache.savedUsd)}`, 'session-prompt-cache'),
         card('Cost', usd(session.stats.costUsd), session.stats.toolRecoveries > 0
           ? `incl. ${count(session.stats.recoveryOverheadTokens)} tokens of recovery overhead (${count(session.stats.toolRecoveries)} request_toolset re-issues)`
           : null)),
@@ -214,6 +215,8 @@ const views = {
         { header: 'Fill', number: true, cell: (row) => percent(row.contextFill) },
         { header: 'Output', number: true, cell: (row) => countOrDash(row.outputTokens) },
         { header: 'Cache read', number: true, cell: (row) => countOrDash(row.cacheReadTokens) },
+        // A request right after a tool-surface change writes the prompt again: its cache writes are what the change cost.
+        { header: 'Cache write', number: true, cell: (row) => countOrDash(row.cacheWriteTokens) },
         { header: 'Tools', cell: (row) => (row.toolOutcome ? `${row.toolOutcome} ${count(row.sentSchemaTokens)}/${count(row.fullSchemaTokens)}` : '-') },
         { header: 'Attempts', number: true, cell: (row) => String(row.attempts) },
         { header: 'Cost', number: true, cell: (row) => (row.costUsd === null ? 'unpriced' : usd(row.costUsd)) },

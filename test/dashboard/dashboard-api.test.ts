@@ -86,9 +86,17 @@ describe('dashboard API', () => {
     expect(seen.sort()).toEqual(sessionIds);
     const searched = await harness.api<{ total: number }>('sessions', { search: 'session-3' });
     expect(searched.total).toBe(1);
-    const detail = await harness.api<{ timeline: { requestId: string; inputTokens: number | null }[] }>('session', { id: 'session-3', limit: '500' });
+    const detail = await harness.api<{
+      timeline: { requestId: string; inputTokens: number | null }[];
+      session: { promptCache: { readShare: number | null; writeTokens: number; savedUsd: number } };
+    }>('session', { id: 'session-3', limit: '500' });
     const rows = records.filter((row) => row.sessionId === 'session-3');
     expect(detail.timeline.map((row) => row.requestId)).toEqual(rows.map((row) => row.requestId));
+    // The session page's prompt-cache card: share of input read from the cache and tokens written.
+    const input = sum(rows, (row) => row.usage?.inputTokens ?? 0);
+    expect(detail.session.promptCache.readShare).toBeCloseTo(sum(rows, (row) => row.usage?.cacheReadTokens ?? 0) / input, 9);
+    expect(detail.session.promptCache.writeTokens).toBe(sum(rows, (row) => row.usage?.cacheWriteTokens ?? 0));
+    expect(Number.isFinite(detail.session.promptCache.savedUsd)).toBe(true);
   });
 
   it('routing, quality, waste and models agree with the records', async () => {

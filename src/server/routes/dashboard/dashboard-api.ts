@@ -93,9 +93,21 @@ const sessionHandler: Handler = ({ reader, models }, query) => {
       models,
     );
     const window = row.servedModel === null ? undefined : models.contextWindow(row.servedProvider, row.servedModel);
-    return { ...row, savedUsd: saved.totalUsd, contextFill: window === undefined || row.inputTokens === null ? null : row.inputTokens / window };
+    return {
+      ...row,
+      savedUsd: saved.totalUsd,
+      cacheSavedUsd: saved.promptCache.usd,
+      contextFill: window === undefined || row.inputTokens === null ? null : row.inputTokens / window,
+    };
   });
-  return { session: { ...scoreSession(stats, models), stats }, offset: query.offset, timeline };
+  // The prompt cache over the rows shown: share of input read, tokens written (each surface change writes the
+  // prompt again from the tools on, so the writes after one are what it cost), and what the reads saved.
+  const promptCache = {
+    readShare: stats.inputTokens > 0 ? stats.cacheReadTokens / stats.inputTokens : null,
+    writeTokens: timeline.reduce((total, row) => total + (row.cacheWriteTokens ?? 0), 0),
+    savedUsd: timeline.reduce((total, row) => total + row.cacheSavedUsd, 0),
+  };
+  return { session: { ...scoreSession(stats, models), stats, promptCache }, offset: query.offset, timeline };
 };
 
 const wasteHandler: Handler = ({ reader, models }, query) => {
