@@ -13,6 +13,10 @@ import type { Harness } from '../support/gateway-harness.js';
  */
 const limitBytes = 256 * 1024;
 const oversizedText = 'x'.repeat(4 * 1024 * 1024);
+// Larger than the loopback socket buffers (kernel read plus write buffers here reach ~36 MiB): a 4 MiB answer can
+// land whole in the gateway's socket before its read is stopped, and then its connection may stay open for
+// reuse although the gateway stopped reading early, so "no socket left open" would fail at random.
+const unbufferableText = 'x'.repeat(40 * 1024 * 1024);
 let harness: Harness;
 
 beforeAll(async () => {
@@ -22,7 +26,7 @@ afterAll(() => harness.close());
 
 describe('oversized upstream responses', () => {
   it('eight concurrent oversized JSON answers are refused in the OpenAI format, each read stopped early', async () => {
-    harness.upstream.setScript({ respond: { kind: 'synthetic', text: oversizedText, stream: false } });
+    harness.upstream.setScript({ respond: { kind: 'synthetic', text: unbufferableText, stream: false } });
     const client = new OpenAI({ baseURL: harness.openAiBaseUrl, apiKey: 'x', maxRetries: 0 });
     const outcomes = await Promise.all(
       Array.from({ length: 8 }, () =>
