@@ -34,11 +34,11 @@ function bench(name: string, inputs: readonly unknown[], decide: (input: unknown
 const topicClassifier = new TopicClassifier();
 bench('topic (learned)', readTopicCases('data/topics/cases.dev.jsonl').map(caseMessages), (messages) => topicClassifier.classify(messages as ReturnType<typeof caseMessages>));
 
-const rows = readRouteRows('/work/shared/corpora/external/clinc150_domains.jsonl');
+const rows = readRouteRows('../shared/corpora/external/clinc150_domains.jsonl');
 const byDomain = new Map<string, string[]>();
 for (const row of rows) if (row.split === 'train' && row.domain) byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), row.text]);
 const routes = new RouteClassifier([...byDomain].map(([name, utterances]) => ({ name, utterances })), { negatives: rows.filter((row) => row.split === 'oos_train').map((row) => row.text) });
 bench('user routes (CLINC, 10 routes, 15k examples)', rows.filter((row) => row.split === 'val' || row.split === 'oos_val').map((row) => row.text), (text) => routes.match(text as string));
 
 const estimator = shippedDifficultyEstimator();
-bench('difficulty', readDifficultyCases('/work/shared/corpora/external/routellm_strong_weak.jsonl').filter((_, index) => index % 5 === 0).map((row) => row.prompt), (prompt) => estimator.estimate(prompt as string));
+bench('difficulty', readDifficultyCases('../shared/corpora/external/routellm_strong_weak.jsonl').filter((_, index) => index % 5 === 0).map((row) => row.prompt), (prompt) => estimator.estimate(prompt as string));

@@ -3,12 +3,12 @@
  * CLINC150 domains, rejecting out-of-scope rows by a threshold on its top posterior. Prints route accuracy and
  * out-of-scope rejection across thresholds, to compare with `eval topics --routes-from`.
  *
- *   npx tsx scripts/classifiers/routes-baseline.ts [/work/shared/corpora/external/clinc150_domains.jsonl]
+ *   npx tsx scripts/classifiers/routes-baseline.ts [../shared/corpora/external/clinc150_domains.jsonl]
  */
 import { tokenize } from '../../src/classify/text/tokens.js';
 import { readRouteRows } from '../../src/eval/topic-cases.js';
 
-const rows = readRouteRows(process.argv[2] ?? '/work/shared/corpora/external/clinc150_domains.jsonl');
+const rows = readRouteRows(process.argv[2] ?? '../shared/corpora/external/clinc150_domains.jsonl');
 const grams = (text: string) => {
   const { words } = tokenize(text);
   return [...words, ...words.slice(1).map((word, index) => `${words[index]}_${word}`)];

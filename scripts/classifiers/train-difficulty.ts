@@ -3,7 +3,7 @@
  * data/difficulty/cv-report.json (5-fold held-out numbers for the model and for a plain n-gram baseline).
  * Deterministic: folds are row index mod 5, training uses a fixed seed.
  *
- *   npx tsx scripts/classifiers/train-difficulty.ts [/work/shared/corpora/external/routellm_strong_weak.jsonl]
+ *   npx tsx scripts/classifiers/train-difficulty.ts [../shared/corpora/external/routellm_strong_weak.jsonl]
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { trainLinearModel } from '../../src/classify/text/train-linear-model.js'
 import { caseQualities, readDifficultyCases } from '../../src/eval/difficulty-cases.js';
 import { difficultyMetrics } from '../../src/eval/difficulty-metrics.js';
 
-const path = process.argv[2] ?? '/work/shared/corpora/external/routellm_strong_weak.jsonl';
+const path = process.argv[2] ?? '../shared/corpora/external/routellm_strong_weak.jsonl';
 const folds = 5;
 const cases = readDifficultyCases(path).filter((row) => caseQualities(row));
 const rows = cases.map((row) => ({ features: difficultyFeatures(row.prompt), quality: caseQualities(row)! }));

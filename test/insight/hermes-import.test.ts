@@ -11,7 +11,8 @@ import { hermesCompressionProbe, openHermesState, readCompressionHealth, readHer
 import { scoreSessions } from '../../src/insight/quality.js';
 import { testModels } from './insight-fixture.js';
 
-const schema = readFileSync('/work/shared/fixtures/hermes/state-schema.sql', 'utf8');
+// The shared fixtures sit next to the repository (`../shared`), wherever the checkout is.
+const schema = readFileSync(new URL('../../../shared/fixtures/hermes/state-schema.sql', import.meta.url), 'utf8');
 const start = Date.UTC(2026, 10, 20, 9) / 1000;
 
 /** A Hermes home whose state.db is built from the real schema (version 22). */

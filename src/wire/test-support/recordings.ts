@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isJsonObject, type JsonObject } from '../../core/json.js';
 
-export const recordingsDirectory = '/work/shared/fixtures/provider-recordings';
-export const hermesRequestsDirectory = '/work/shared/fixtures/hermes/requests';
+/** The shared fixtures folder next to the repository (`../shared`), found from this file, not from a fixed path. */
+const sharedFixtures = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
+export const recordingsDirectory = join(sharedFixtures, 'provider-recordings');
+export const hermesRequestsDirectory = join(sharedFixtures, 'hermes/requests');
 
 export function readJsonObject(path: string): JsonObject {
   const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
