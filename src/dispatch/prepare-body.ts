@@ -56,6 +56,7 @@ export function prepareUpstreamBody(
     body = anthropicRequestToOpenAi(turn.body, { maxTokensField: dialect.maxTokensField });
     body.model = deployment.upstreamModel;
   }
+  if (provider.format === 'openai-chat') useOutputLimitField(body, dialect.maxTokensField);
   shapeBody(body, deployment, dialect);
   facts.addedUsageChunk = false;
   if (provider.format === 'openai-chat' && turn.stream && dialect.supportsStreamOptions) {
@@ -67,6 +68,17 @@ export function prepareUpstreamBody(
     }
   }
   return body;
+}
+
+/**
+ * OpenAI's reasoning models (o-series, gpt-5) refuse `max_tokens` and its other models take
+ * `max_completion_tokens` too, so a provider whose dialect asks for it gets the limit under that name — whether
+ * the client wrote `max_tokens` itself, or a translation did (a Responses `max_output_tokens`).
+ */
+function useOutputLimitField(body: JsonObject, field: UpstreamDialect['maxTokensField']): void {
+  if (field !== 'max_completion_tokens' || body.max_tokens === undefined) return;
+  if (body.max_completion_tokens === undefined) body.max_completion_tokens = body.max_tokens;
+  delete body.max_tokens;
 }
 
 /**
