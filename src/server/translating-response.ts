@@ -7,6 +7,8 @@ import type { ClientResponse } from '../pipeline/client-response.js';
  * Responses and Gemini adapters implement it in `wire/`.
  */
 export interface AnswerCodec {
+  /** The content type of the client's stream; `text/event-stream` when absent. */
+  readonly streamContentType?: string;
   /** One parsed chat stream chunk → the client's SSE text (zero or more frames). */
   streamChunk(chunk: JsonObject): string;
   /** The chat stream ended (`[DONE]`, or the body ended without it) → the closing frames. */
@@ -71,6 +73,8 @@ export class TranslatingResponse implements ClientResponse {
     this.status = status;
     this.headers = withoutLength(headers);
     this.streaming = (headers['content-type'] ?? '').startsWith('text/event-stream');
+    const contentType = this.codec.streamContentType;
+    if (this.streaming && contentType !== undefined) this.headers['content-type'] = contentType;
     if (this.streaming) this.response.writeHead(status, this.headers);
     return this;
   }

@@ -107,6 +107,20 @@ describe.each([
     expect(chunks.at(-1)?.usageMetadata?.totalTokenCount).toBe(8);
   });
 
+  it('streams one JSON array without alt=sse (Google\'s default framing), the last element with the finish reason and usage', async () => {
+    harness.upstream.enqueue({ kind: 'synthetic', text: 'one two three', usage: { inputTokens: 5, outputTokens: 3 } });
+    const response = await call(model, 'streamGenerateContent', { contents: [{ role: 'user', parts: [{ text: 'Count.' }] }] });
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const raw = await response.text();
+    expect(raw.startsWith('[{')).toBe(true);
+    const chunks = JSON.parse(raw) as GeminiResponse[];
+    expect(chunks.length).toBeGreaterThan(2);
+    const text = chunks.flatMap((chunk) => chunk.candidates[0]?.content.parts ?? []).map((part) => part.text ?? '').join('');
+    expect(text).toBe('one two three');
+    expect(chunks.at(-1)?.candidates[0]?.finishReason).toBe('STOP');
+    expect(chunks.at(-1)?.usageMetadata?.totalTokenCount).toBe(8);
+  });
+
   it('streams a function call whole in the last chunk', async () => {
     harness.upstream.enqueue({ kind: 'synthetic', toolCalls: [{ name: 'run_shell_command', arguments: { command: 'ls -la' }, id: 'call_g2' }], argumentFragments: 4 });
     const chunks = await events(await call(model, 'streamGenerateContent', { contents: [{ role: 'user', parts: [{ text: 'List.' }] }], tools: [listTool] }, '?alt=sse'));
@@ -116,6 +130,27 @@ describe.each([
 });
 
 describe('Gemini API errors and extras', () => {
+  it('sends the JSON array\'s elements as they come: the first arrives while the upstream still stalls, and a broken stream closes the array with an error element', async () => {
+    harness.upstream.enqueue({ kind: 'synthetic', text: 'alpha beta gamma delta', chunkCount: 4, stallAfterChunks: 3 });
+    const response = await call('gpt-test', 'streamGenerateContent', { contents: [{ role: 'user', parts: [{ text: 'Go.' }] }] });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let early = '';
+    while (!early.includes('"text"')) {
+      const next = await reader.read();
+      if (next.done) break;
+      early += decoder.decode(next.value, { stream: true });
+    }
+    // The upstream stalls after two text deltas: what the client holds now came before the idle timeout ended
+    // the stream, so it is not closed yet and carries no error.
+    expect(early.startsWith('[{')).toBe(true);
+    expect(early).not.toContain('"error"');
+    let rest = '';
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += decoder.decode(next.value, { stream: true });
+    const elements = JSON.parse(early + rest) as { error?: { code: number } }[];
+    expect(elements.at(-1)?.error).toBeDefined();
+  });
+
   it('refuses a body without contents in Google\'s error shape', async () => {
     const response = await call('gpt-test', 'generateContent', { contents: [] });
     expect(response.status).toBe(400);

@@ -16,7 +16,8 @@ import { handleChat, type ChatRequestContext } from './chat-route.js';
 /**
  * The Gemini API (`models/{model}:generateContent`, `:streamGenerateContent`, `:countTokens`) on top of the
  * chat path, so Gemini CLI can use any configured model: the request is translated into chat completions and
- * the answer re-encoded (streams are always SSE, as with `alt=sse`, which Gemini CLI and the SDKs ask for).
+ * the answer re-encoded. A stream is SSE when the client asked for `alt=sse` (Gemini CLI, the GenAI SDKs) and
+ * otherwise Google's default: one JSON array streamed element by element.
  */
 export async function handleGemini(
   gateway: Gateway,
@@ -35,7 +36,7 @@ export async function handleGemini(
       sendJson(response, 200, { totalTokens: estimateTokens(approximateJsonLength(parsed.contents)) });
       return;
     }
-    const codec = new GeminiAnswerCodec(target.model, context.requestId);
+    const codec = new GeminiAnswerCodec(target.model, context.requestId, altSse(request.url) ? 'sse' : 'json-array');
     const translating = new TranslatingResponse(response, codec);
     await handleChat(gateway, 'openai-chat', request, translating, context, { body: geminiToChatRequest(parsed), length });
     await translating.settled();
@@ -44,4 +45,9 @@ export async function handleGemini(
     const rendered = renderError(error, 'openai-chat');
     sendJson(response, rendered.status, geminiErrorBody(rendered.status, rendered.body), { 'x-hermes-router-request-id': context.requestId });
   }
+}
+
+function altSse(url: string | undefined): boolean {
+  const queryStart = url?.indexOf('?') ?? -1;
+  return url !== undefined && queryStart !== -1 && new URLSearchParams(url.slice(queryStart + 1)).get('alt') === 'sse';
 }

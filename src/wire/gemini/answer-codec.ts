@@ -9,8 +9,15 @@ interface PendingCall {
 }
 
 /**
- * A chat-completions answer re-encoded for a Gemini client: `data:` SSE chunks of `GenerateContentResponse`
- * (`alt=sse`) or one response body. Text and thoughts stream as they come; function calls are sent whole in
+ * How a `streamGenerateContent` answer is framed: `data:` SSE chunks when the client asked for `alt=sse` (Gemini
+ * CLI, the Google GenAI SDKs), else Google's default, one JSON array whose elements arrive as they are ready
+ * (`[{…}` then `,\r\n{…}` … `]`), which the older SDKs and REST clients read incrementally.
+ */
+export type GeminiStreamFraming = 'sse' | 'json-array';
+
+/**
+ * A chat-completions answer re-encoded for a Gemini client: chunks of `GenerateContentResponse` (framed as
+ * `framing` says) or one response body. Text and thoughts stream as they come; function calls are sent whole in
  * the last chunk (Gemini never streams call arguments), with the finish reason and `usageMetadata`.
  */
 export class GeminiAnswerCodec {
@@ -19,19 +26,25 @@ export class GeminiAnswerCodec {
   private usage: unknown;
   private model: string;
   private ended = false;
+  private elements = 0;
 
   constructor(
     model: string,
     private readonly responseId: string,
+    private readonly framing: GeminiStreamFraming = 'sse',
   ) {
     this.model = model;
+  }
+
+  get streamContentType(): string {
+    return this.framing === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/json; charset=utf-8';
   }
 
   streamChunk(chunk: JsonObject): string {
     if (this.ended) return '';
     if (isJsonObject(chunk['error'])) {
       this.ended = true;
-      return frame(geminiErrorBody(500, chunk));
+      return this.frame(geminiErrorBody(500, chunk)) + this.close();
     }
     if (typeof chunk['model'] === 'string') this.model = chunk['model'];
     if (chunk['usage'] !== undefined && chunk['usage'] !== null) this.usage = chunk['usage'];
@@ -54,7 +67,7 @@ export class GeminiAnswerCodec {
       pending.argumentsText += readString(called, 'arguments') ?? '';
       this.calls.set(index, pending);
     }
-    return parts.length > 0 ? frame(this.response(parts)) : '';
+    return parts.length > 0 ? this.frame(this.response(parts)) : '';
   }
 
   streamEnd(): string {
@@ -64,7 +77,7 @@ export class GeminiAnswerCodec {
     const last = this.response(parts, geminiFinishReason(this.finishReason));
     const usage = usageMetadataFromChat(this.usage);
     if (usage !== undefined) last['usageMetadata'] = usage;
-    return frame(last);
+    return this.frame(last) + this.close();
   }
 
   json(completion: JsonObject): JsonObject {
@@ -91,6 +104,19 @@ export class GeminiAnswerCodec {
     return geminiErrorBody(status, body);
   }
 
+  private frame(payload: JsonObject): string {
+    if (this.framing === 'sse') return `data: ${JSON.stringify(payload)}\n\n`;
+    const separator = this.elements === 0 ? '[' : ',\r\n';
+    this.elements += 1;
+    return separator + JSON.stringify(payload);
+  }
+
+  /** The end of the array (an answer with no element at all is `[]`); nothing for SSE. */
+  private close(): string {
+    if (this.framing === 'sse') return '';
+    return this.elements === 0 ? '[]' : ']';
+  }
+
   private response(parts: JsonObject[], finishReason?: string): JsonObject {
     const candidate: JsonObject = { content: { role: 'model', parts }, index: 0 };
     if (finishReason !== undefined) candidate['finishReason'] = finishReason;
@@ -98,6 +124,3 @@ export class GeminiAnswerCodec {
   }
 }
 
-function frame(payload: JsonObject): string {
-  return `data: ${JSON.stringify(payload)}\n\n`;
-}
