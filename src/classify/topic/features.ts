@@ -11,6 +11,17 @@ const intentMatcher = new LexiconMatcher(intentLexicon);
 /** Weight of the word-vector features against the unit-length sparse word features. */
 const vectorWeight = 2;
 
+/** Feature names of the word-vector dimensions, built once rather than on every request. */
+const vectorNames = new Map<string, string[]>();
+function vectorFeatureNames(prefix: string, dimensions: number): string[] {
+  let names = vectorNames.get(prefix);
+  if (!names || names.length !== dimensions) {
+    names = Array.from({ length: dimensions }, (_, index) => `${prefix}v:${index}`);
+    vectorNames.set(prefix, names);
+  }
+  return names;
+}
+
 /** How much each earlier user turn counts, newest first after the current one. */
 export const contextWeights = [0.5, 0.25] as const;
 
@@ -52,12 +63,15 @@ function turnFeatures(text: string, prefix: string, withTrigrams = true): Sparse
   // The turn's meaning as word vectors: what lets a few hundred examples reach words they never contained
   // ("my tummy hurts" near "stomach ache"). Scaled by how much of the turn the vectors know.
   const meaning = sentenceVector(words);
+  const names = vectorFeatureNames(prefix, meaning.vector.length);
   meaning.vector.forEach((value, index) => {
-    if (value !== 0) addFeature(features, `${prefix}v:${index}`, value * meaning.coverage * vectorWeight);
+    if (value !== 0) addFeature(features, names[index]!, value * meaning.coverage * vectorWeight);
   });
   // Lexicon counts are shared by every example of a topic, so they generalise beyond the training words.
-  for (const [topic, terms] of subjectMatcher.match(text)) addFeature(features, `${prefix}kw:${topic}`, Math.min(terms.length, 4) / 2);
-  if (!prefix) for (const [intent, terms] of intentMatcher.match(text)) addFeature(features, `kwi:${intent}`, Math.min(terms.length, 3) / 2);
+  // The matchers read the first 4000 characters' words, as the features do.
+  const matchWords = text.length > 4000 ? tokenize(text).words : words;
+  for (const [topic, terms] of subjectMatcher.match(text, matchWords)) addFeature(features, `${prefix}kw:${topic}`, Math.min(terms.length, 4) / 2);
+  if (!prefix) for (const [intent, terms] of intentMatcher.match(text, matchWords)) addFeature(features, `kwi:${intent}`, Math.min(terms.length, 3) / 2);
   if (!prefix) {
     const length = words.length + Math.ceil(unspacedGrams.length / 2);
     // Very short turns ("ok", "thanks", "你好") rarely need a specialist on their own.

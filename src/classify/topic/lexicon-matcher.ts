@@ -15,6 +15,8 @@ const plainWord = /^[a-z0-9']+\*?$/;
 /** Compiles term lists once; matching then costs a map lookup per word and per word prefix. */
 export class LexiconMatcher<Label extends string> {
   private readonly compiled: CompiledLexicon<Label> = { exact: new Map(), stems: new Map(), phrases: new Map(), substrings: [] };
+  /** The lengths of the stems, longest first: a word is only cut at these (a handful, not every length). */
+  private readonly stemLengths: number[];
 
   constructor(lexicon: Record<Label, readonly string[]>) {
     for (const [label, terms] of Object.entries(lexicon) as [Label, readonly string[]][]) {
@@ -35,19 +37,21 @@ export class LexiconMatcher<Label extends string> {
         }
       }
     }
+    this.stemLengths = [...new Set([...this.compiled.stems.keys()].map((stem) => stem.length))].filter((length) => length >= 2 && length <= 14).sort((left, right) => right - left);
   }
 
-  match(text: string): LexiconMatches<Label> {
+  /** `words`: the text's tokens when the caller already has them (`tokenize(text).words`), to skip a second pass. */
+  match(text: string, words: readonly string[] = tokenize(text).words): LexiconMatches<Label> {
     const found = new Map<Label, Set<string>>();
     const note = (label: Label, term: string): void => {
       const set = found.get(label) ?? new Set<string>();
       set.add(term);
       found.set(label, set);
     };
-    const { words } = tokenize(text);
     words.forEach((word, index) => {
       for (const label of this.compiled.exact.get(word) ?? []) note(label, word);
-      for (let length = Math.min(word.length, 14); length >= 2; length -= 1) {
+      for (const length of this.stemLengths) {
+        if (length > word.length) continue;
         const stem = word.slice(0, length);
         for (const label of this.compiled.stems.get(stem) ?? []) note(label, `${stem}*`);
       }

@@ -48,6 +48,9 @@ export class TopicRoutingEngine {
     this.routes = config.routes.length
       ? new RouteClassifier(config.routes, { negatives: config.route_negatives, threshold: config.route_threshold, minSimilarity: config.route_min_similarity })
       : undefined;
+    // Start-up pays for reading the tables and compiling the code (tens of milliseconds), not the first request.
+    this.classifier.warmUp();
+    for (const text of ['hello there', 'can you help me with this?']) this.routes?.match(text);
     this.agentsPersonas = options.agentsMarkdown ? parsePersonas(options.agentsMarkdown) : new Map();
   }
 
