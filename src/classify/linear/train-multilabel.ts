@@ -3,9 +3,12 @@ import type { MultilabelModelJson } from './multilabel-model.js';
 import { sigmoid } from './multilabel-model.js';
 import { seededRandom } from './seeded-random.js';
 
+/** A target that is neither positive nor negative: the label is left out of this example's loss. */
+export const ignoredTarget = 2;
+
 export interface MultilabelExample {
   features: HashedFeatures;
-  /** 1 or 0 per label, in `labels` order. */
+  /** 1 or 0 per label, in `labels` order, or `ignoredTarget` where the example says nothing about the label. */
   targets: Uint8Array;
   weight?: number;
 }
@@ -58,9 +61,10 @@ export function trainMultilabel(examples: readonly MultilabelExample[], options:
       const example = examples[exampleIndex]!;
       const { indices, values } = kept[exampleIndex]!;
       for (let label = 0; label < labelCount; label += 1) {
+        const target = example.targets[label]!;
+        if (target === ignoredTarget) continue;
         let logit = bias[label]!;
         for (let position = 0; position < indices.length; position += 1) logit += values[position]! * weights[indices[position]! * labelCount + label]!;
-        const target = example.targets[label]!;
         const scale = (example.weight ?? 1) * (target === 1 ? (options.positiveWeight?.[label] ?? 1) : 1);
         const error = scale * (sigmoid(logit) - target);
         biasSquares[label]! += error * error;
