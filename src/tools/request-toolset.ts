@@ -4,9 +4,6 @@ import { wireFormat } from '../wire/formats.js';
 import { buildCapabilityCatalog, requestToolsetName } from './catalog.js';
 import type { ToolsetRegistry } from './toolsets/registry.js';
 
-/** Above this many toolsets the names are not repeated as an enum. */
-const maximumEnumNames = 40;
-
 /**
  * The `request_toolset` tool in the client's own format, its description carrying the capability catalog.
  * Built from the registry only, so the same client tools always give the same object (and the same bytes once
@@ -14,19 +11,11 @@ const maximumEnumNames = 40;
  */
 export function buildRequestToolsetTool(registry: ToolsetRegistry, format: ApiFormat): JsonObject {
   const description = buildCapabilityCatalog(registry);
-  // With hundreds of toolsets (per-tool mode) the enum would repeat every name of the catalog: the names are
-  // listed once, and an unknown name is answered with the valid ones anyway (requestToolsetResultText).
-  const names = registry.toolsets.map((toolset) => toolset.name);
+  // The names are listed once, in the catalog: an enum would repeat them all (about 4 tokens each, on every
+  // request), and an unknown name is answered with the valid ones anyway (requestToolsetResultText).
   const parameters = {
     type: 'object',
-    properties: {
-      toolsets: {
-        type: 'array',
-        items: names.length <= maximumEnumNames ? { type: 'string', enum: names } : { type: 'string' },
-        description: 'Names of the toolsets to load, from the list above.',
-      },
-      reason: { type: 'string', description: 'What you need them for, in a few words.' },
-    },
+    properties: { toolsets: { type: 'array', items: { type: 'string' } } },
     required: ['toolsets'],
   };
   return wireFormat(format).functionTool({ name: requestToolsetName, description, parameters });
