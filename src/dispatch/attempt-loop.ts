@@ -2,7 +2,6 @@ import type { Deployment } from '../catalog/deployment.js';
 import type { AttemptRecord } from '../core/ledger-record.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
 import type { JsonObject } from '../core/json.js';
-import type { Candidate } from '../models/candidate.js';
 import type { Provider, ProviderResponse, ProviderTimeouts, SseEvent } from '../providers/provider.js';
 import type { CircuitBreakers } from './circuit-breaker.js';
 import type { Cooldowns } from './cooldowns.js';
@@ -17,9 +16,14 @@ export interface ResilienceSettings {
   cooldownMs: number;
 }
 
+/** A deployment to try, in order; model routing's `Candidate` is one (it also says why it is on the list). */
+export interface DispatchCandidate {
+  deployment: Deployment;
+}
+
 /** What the attempt loop needs from the rest of the gateway, per request. */
 export interface DispatchPlan {
-  candidates: Candidate[];
+  candidates: readonly DispatchCandidate[];
   stream: boolean;
   signal: AbortSignal;
   forwardHeaders: Record<string, string>;

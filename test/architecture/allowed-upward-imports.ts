@@ -19,7 +19,6 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/schema.ts', 'security'],
   ['src/config/schema.ts', 'store'],
   ['src/config/schema.ts', 'tools'],
-  ['src/dispatch/attempt-loop.ts', 'models'],
   ['src/session/redis-session-affinity.ts', 'models'],
   ['src/store/cluster-stores.ts', 'dispatch'],
   ['src/store/cluster-stores.ts', 'models'],
