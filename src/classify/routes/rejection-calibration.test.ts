@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrainingExample } from '../text/train-linear-model.js';
-import { heldOutMargins, thresholdFrom } from './rejection-calibration.js';
+import { heldOutMargins, thresholdForRejection, thresholdFrom, unknownRouteMargins } from './rejection-calibration.js';
 
 describe('thresholdFrom', () => {
   it('accepts the given share of correctly routed held-out examples and ignores misrouted ones', () => {
@@ -37,5 +37,35 @@ describe('heldOutMargins', () => {
     expect(seenBy).toHaveLength(2);
     // Each fold model trains on everything but its own 4 held-out examples.
     expect(seenBy.map((seen) => seen.size)).toEqual([20, 20]);
+  });
+});
+
+describe('unknownRouteMargins', () => {
+  // Routes 0–3 with 6 examples each; label 4 is "no route" (negatives).
+  const examples: TrainingExample[] = Array.from({ length: 30 }, (_, index) => ({ features: new Map([[`id:${index}`, 1]]), label: index % 5 }));
+
+  it('scores each route with a model trained without that route, negatives always kept', () => {
+    const scoredLabels: number[] = [];
+    const margins = unknownRouteMargins(examples, 4, (subset) => {
+      const trainedLabels = new Set(subset.map((example) => example.label));
+      expect(trainedLabels.has(4)).toBe(true);
+      return (features) => {
+        const label = Number([...features.keys()][0]!.slice(3)) % 5;
+        expect(trainedLabels.has(label)).toBe(false);
+        scoredLabels.push(label);
+        return { best: 0, margin: label / 10 };
+      };
+    }, { folds: 2, perRoute: 3 });
+    expect(margins).toHaveLength(12);
+    expect([...new Set(scoredLabels)].sort()).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('thresholdForRejection', () => {
+  it('rejects the target share of unknown margins, midway to the next one, never below zero', () => {
+    // Rejecting 60% of ten margins rejects the six lowest (up to 0.6): the threshold sits between 0.6 and 0.7.
+    expect(thresholdForRejection([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1], 0.6)).toBe(0.65);
+    expect(thresholdForRejection([-0.5, -0.4, -0.3, 0.9], 0.5)).toBe(0);
+    expect(thresholdForRejection([], 0.5)).toBe(0);
   });
 });

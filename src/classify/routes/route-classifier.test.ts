@@ -29,6 +29,13 @@ describe('RouteClassifier', () => {
 });
 
 describe('RouteClassifier rejection', () => {
+  it('with three routes and negatives, calibrates on routes left out of the model: a higher target rejects more', () => {
+    const three = [...routes, { name: 'account', utterances: ['reset my password', 'change the email on my account', 'delete my account', 'I cannot log in', 'turn on two-factor login'] }];
+    const lenient = new RouteClassifier(three, { negatives, targetRejection: 0.2 });
+    const strict = new RouteClassifier(three, { negatives, targetRejection: 0.9 });
+    expect(strict.threshold).toBeGreaterThan(lenient.threshold);
+  });
+
   it('calibrates a positive threshold from held-out examples when none is given', () => {
     const classifier = new RouteClassifier(routes, { negatives });
     expect(classifier.threshold).toBeGreaterThanOrEqual(0);

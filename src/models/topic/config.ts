@@ -79,8 +79,9 @@ export const topicRoutingConfigSchema = z
     /** User-defined routes, checked before the ARC topics; a confident route wins. */
     routes: z.array(userRouteSchema).default([]),
     /**
-     * A route's probability must beat "no route" by at least this. Left out, it is calibrated on held-out
-     * route examples at start-up (src/classify/routes/rejection-calibration.ts).
+     * A route's probability must beat "no route" by at least this. Left out, it is calibrated at start-up on
+     * the examples: routes left out of calibration models (with negatives and 3+ routes), else held-out
+     * examples (src/classify/routes/rejection-calibration.ts).
      */
     route_threshold: z.number().min(0).max(1).optional(),
     /** Word cosine with the route's nearest example must reach this (default 0.15 without `route_negatives`, 0 with). */
