@@ -14,6 +14,8 @@ interface Samples {
   textAnswer: JsonObject;
   /** A complete answer that only calls `request_toolset` with `{"toolsets":["web"]}`. */
   toolAnswer: JsonObject;
+  /** The stop reason of an answer that ended normally (what a held tool-call finish becomes on release). */
+  normalStop: string;
 }
 
 const samples = {
@@ -26,6 +28,7 @@ const samples = {
       choices: [{ index: 0, message: { role: 'assistant', content: 'Hello' }, finish_reason: 'stop' }],
       usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 },
     },
+    normalStop: 'stop',
     toolAnswer: {
       id: 'chatcmpl-2',
       object: 'chat.completion',
@@ -51,6 +54,7 @@ const samples = {
       stop_sequence: null,
       usage: { input_tokens: 10, output_tokens: 2 },
     },
+    normalStop: 'end_turn',
     toolAnswer: {
       id: 'msg_2',
       type: 'message',
@@ -161,6 +165,38 @@ describe.each(Object.values(wireFormats))('wire format $name', (format) => {
     expect(JSON.parse(filter.pendingRecovery()?.[0]?.argumentsText ?? '')).toEqual({ toolsets: ['web'] });
     expect(JSON.stringify(sink.events)).not.toContain('request_toolset');
     expect(sink.ended).toBe(0);
+  });
+
+  it('releases a held finish as a normal end when no re-issue follows', () => {
+    const sink = collector();
+    const filter = format.createRecoveryFilter(sink, 'request_toolset');
+    for (const event of format.bodyAsStreamEvents(copy(sample.toolAnswer), true)) filter.emit(event.payload, undefined, event.eventName);
+    filter.done();
+    const beforeRelease = sink.events.length;
+    filter.releaseHeld();
+    const released = JSON.stringify(sink.events.slice(beforeRelease));
+    expect(released).toContain(`"${sample.normalStop}"`);
+    expect(released).not.toContain('tool_');
+    expect(filter.pendingRecovery()).toBeUndefined();
+    // The end frame (OpenAI `[DONE]`) follows the release; a format without one ends with its last event.
+    expect(sink.ended).toBe(format.streamEndData === undefined ? 0 : 1);
+  });
+
+  it('continues the same client stream with the re-issued answer', () => {
+    const sink = collector();
+    const filter = format.createRecoveryFilter(sink, 'request_toolset');
+    for (const event of format.bodyAsStreamEvents(copy(sample.toolAnswer), true)) filter.emit(event.payload, undefined, event.eventName);
+    filter.done();
+    const firstResponseEvents = sink.events.length;
+    filter.beginContinuation();
+    for (const event of format.bodyAsStreamEvents(copy(sample.textAnswer), true)) filter.emit(event.payload, undefined, event.eventName);
+    filter.done();
+    expect(filter.pendingRecovery()).toBeUndefined();
+    expect(filter.interceptedCalls()).toEqual([]);
+    expect(filter.responseText()).toBe('Hello');
+    expect(sink.events.map((payload) => format.streamEventText(payload)).join('')).toBe('Hello');
+    expect(JSON.stringify(sink.events.slice(firstResponseEvents))).toContain(`"${sample.normalStop}"`);
+    expect(sink.ended).toBe(1);
   });
 
   it('renders an error in its own shape, carrying the message', () => {
