@@ -45,13 +45,14 @@ function panel(title, ...children) {
   return h('div', { class: 'panel' }, h('h3', {}, title), ...children);
 }
 
-/** columns: [{header, cell(row) → string|Node, number?}] */
+/** columns: [{header, cell(row) → string|Node, number?, wideOnly? (hidden on a narrow window)}] */
 function table(columns, rows, attributes = {}) {
+  const classOf = (column) => [column.number ? 'number' : null, column.wideOnly ? 'wide-only' : null].filter(Boolean).join(' ') || undefined;
   return h(
     'table',
     attributes,
-    h('thead', {}, h('tr', {}, columns.map((column) => h('th', { class: column.number ? 'number' : undefined }, column.header)))),
-    h('tbody', {}, rows.map((row) => h('tr', {}, columns.map((column) => h('td', { class: column.number ? 'number' : undefined }, column.cell(row)))))),
+    h('thead', {}, h('tr', {}, columns.map((column) => h('th', { class: classOf(column) }, column.header)))),
+    h('tbody', {}, rows.map((row) => h('tr', {}, columns.map((column) => h('td', { class: classOf(column) }, column.cell(row)))))),
   );
 }
 
@@ -60,14 +61,25 @@ function grade(value) {
 }
 
 /** A fingerprinted id is a hash: shown short (the full id in the tooltip); imported Hermes sessions say so. */
-function sessionLabel(id) {
+function sessionIdLabel(id) {
   if (id.startsWith('fp_')) return `session ${id.slice(3, 9)}`;
   if (id.startsWith('hermes:')) return `Hermes ${id.slice(7, 15)} (imported)`;
   return id;
 }
 
-function sessionLink(id) {
-  return h('a', { href: `#session/${encodeURIComponent(id)}`, title: id }, sessionLabel(id));
+/** What a person recognises a session by: the title its agent generated, else its first prompt, else its id. */
+function sessionLabel(id, labels) {
+  return labels?.title ?? labels?.firstPrompt ?? sessionIdLabel(id);
+}
+
+/** `labels`: a session's stats (title, firstPrompt, agent), when the row has them. */
+function sessionLink(id, labels) {
+  const tooltip = [labels?.firstPrompt && labels.firstPrompt !== sessionLabel(id, labels) ? labels.firstPrompt : null, id].filter(Boolean).join('\n');
+  return h('a', { href: `#session/${encodeURIComponent(id)}`, title: tooltip, class: 'session-link' }, sessionLabel(id, labels));
+}
+
+function surfaceChangeText(change) {
+  return change.kind === 'anticipated' ? `grew: ${change.toolsets.join(', ')}` : `request_toolset${change.recoveries > 1 ? ` ×${change.recoveries}` : ''}`;
 }
 
 class Unauthorized extends Error {}
@@ -178,15 +190,24 @@ const views = {
 
   async session(root) {
     const data = await api('session', { id: state.sessionId, limit: '500' });
-    const { session, timeline } = data;
+    const { session, timeline, surfaceChanges } = data;
+    const stats = session.stats;
+    const changes = session.promptCache.surfaceChanges;
     root.append(
       h('p', {}, h('a', { href: '#sessions' }, '← sessions')),
+      h('div', { class: 'session-head', 'data-testid': 'session-head' },
+        h('h2', { 'data-testid': 'session-title' }, sessionLabel(session.sessionId, stats)),
+        stats.firstPrompt && stats.firstPrompt !== sessionLabel(session.sessionId, stats) ? h('p', { class: 'first-prompt', 'data-testid': 'session-first-prompt' }, `“${stats.firstPrompt}”`) : null,
+        h('p', { class: 'muted' }, [stats.agent, stats.latestModel, `${time(stats.firstStartedAt)} – ${time(stats.lastStartedAt)}`, session.sessionId].filter(Boolean).join(' · '))),
       h('div', { class: 'cards' },
-        card('Session', session.sessionId, `${time(session.stats.firstStartedAt)} – ${time(session.stats.lastStartedAt)}`),
         card('Quality', session.score === null ? '-' : `${session.score} ${session.grade}`, session.unscoredReason ?? 'score 0–100', 'session-score'),
         card('Context fill', percent(session.contextFill), session.contextWindow ? `of ${count(session.contextWindow)} tokens` : 'window unknown'),
         card('Requests', count(session.stats.requests), `${count(session.stats.failedRequests)} failed, ${count(session.stats.failovers)} failovers`),
-        card('Prompt cache', percent(session.promptCache.readShare), `of input read from the cache; ${count(session.promptCache.writeTokens)} tokens written; saved ${usd(session.promptCache.savedUsd)}`, 'session-prompt-cache'),
+        card('Prompt cache', percent(session.promptCache.readShare), `read; ${tokensShort(session.promptCache.writeTokens)} written`, 'session-prompt-cache', 'Share of the prompt tokens the provider read from its cache; tokens written to it.'),
+        card('Caching saved', usd(session.promptCache.savedUsd), session.promptCache.unpricedRequests > 0 ? `${count(session.promptCache.unpricedRequests)} requests unpriced` : 'net of the write premium', 'session-cache-saved',
+          'Cache-read tokens × (input price − cache-read price), minus cache-write tokens × (cache-write price − input price), at the served model\'s prices.'),
+        card('Surface changes', count(changes.changes), `cost ${usd(changes.costUsd)}`, 'session-surface-changes',
+          'Each change of the tool surface writes the prompt again from the tools on: priced as what that request sent uncached (writes at the cache-write price, the rest at the input price).'),
         card('Cost', usd(session.stats.costUsd), session.stats.toolRecoveries > 0
           ? `incl. ${count(session.stats.recoveryOverheadTokens)} tokens of recovery overhead (${count(session.stats.toolRecoveries)} request_toolset re-issues)`
           : null)),
@@ -199,6 +220,14 @@ const views = {
     ], format: tokensShort });
     root.append(
       turns,
+      surfaceChanges.length === 0 ? null : panel('Tool-surface changes and what each cost', table([
+        { header: 'Time', cell: (row) => time(row.startedAt) },
+        { header: 'Change', cell: surfaceChangeText },
+        { header: 'Model', cell: (row) => row.model ?? '-' },
+        { header: 'Cache write', number: true, cell: (row) => count(row.cacheWriteTokens) },
+        { header: 'Uncached', number: true, cell: (row) => count(row.uncachedInputTokens) },
+        { header: 'Cost', number: true, cell: (row) => (row.costUsd === null ? 'unpriced' : usd(row.costUsd)) },
+      ], surfaceChanges, { 'data-testid': 'surface-changes' })),
       panel('Quality signals', table([
         { header: 'Signal', cell: (row) => row.name },
         { header: 'Value', number: true, cell: (row) => (row.value === null ? '-' : Number.isInteger(row.value) ? count(row.value) : row.value.toFixed(3)) },
@@ -248,14 +277,14 @@ const views = {
         { header: 'Prompt', number: true, cell: (row) => countOrDash(row.inputTokens) },
       ], data.schemaOverheads)),
       panel('Cache misses (most uncached prompt tokens)', table([
-        { header: 'Session', cell: (row) => sessionLink(row.sessionId) },
+        { header: 'Session', cell: (row) => sessionLink(row.sessionId, row) },
         { header: 'Requests', number: true, cell: (row) => count(row.requests) },
         { header: 'Uncached prompt', number: true, cell: (row) => count(row.uncachedInputTokens) },
         { header: 'Hit rate', number: true, cell: (row) => percent(row.hitRate) },
         { header: 'Cost', number: true, cell: (row) => usd(row.costUsd) },
       ], data.cacheMisses)),
       panel('Longest sessions', table([
-        { header: 'Session', cell: (row) => sessionLink(row.sessionId) },
+        { header: 'Session', cell: (row) => sessionLink(row.sessionId, row) },
         { header: 'Requests', number: true, cell: (row) => count(row.requests) },
         { header: 'Prompt tokens', number: true, cell: (row) => count(row.inputTokens) },
         { header: 'Quality', number: true, cell: (row) => (row.quality === null ? '-' : String(row.quality)) },
@@ -306,14 +335,16 @@ const views = {
 
 function sessionTable(sessions) {
   return table([
-    { header: 'Session', cell: (row) => sessionLink(row.sessionId) },
+    { header: 'Session', cell: (row) => sessionLink(row.sessionId, row.stats) },
+    { header: 'Agent', cell: (row) => row.stats.agent ?? '-' },
     { header: 'Last', cell: (row) => time(row.stats.lastStartedAt) },
     { header: 'Model', cell: (row) => row.stats.latestModel ?? '-' },
     { header: 'Requests', number: true, cell: (row) => count(row.stats.requests) },
-    { header: 'Prompt tokens', number: true, cell: (row) => count(row.stats.inputTokens) },
+    { header: 'Prompt tokens', number: true, wideOnly: true, cell: (row) => count(row.stats.inputTokens) },
     { header: 'Cost', number: true, cell: (row) => usd(row.stats.costUsd) },
     { header: 'Fill', number: true, cell: (row) => percent(row.contextFill) },
-    { header: 'Score', number: true, cell: (row) => (row.score === null ? '-' : String(row.score)) },
+    // On a narrow window the grade stands for the score.
+    { header: 'Score', number: true, wideOnly: true, cell: (row) => (row.score === null ? '-' : String(row.score)) },
     { header: 'Grade', cell: (row) => grade(row.grade) },
   ], sessions, { 'data-testid': 'sessions-table' });
 }

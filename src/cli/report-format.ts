@@ -27,7 +27,6 @@ export function formatTime(epochMs: number, utcOffsetMinutes: number): string {
   return new Date(epochMs + utcOffsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** The columns every aggregate report shares, after its own key columns. */
 /** The share of input tokens read from a provider's prompt cache (input tokens include the cached ones). */
 export function cacheReadShare(totals: { inputTokens: number; cacheReadTokens: number }): number {
   return totals.inputTokens === 0 ? 0 : totals.cacheReadTokens / totals.inputTokens;
@@ -42,6 +41,13 @@ export function promptCacheLine(totals: { inputTokens: number; cacheReadTokens: 
   return `Prompt cache: ${formatShare(cacheReadShare(totals))} of ${formatCount(totals.inputTokens)} input tokens read from the cache, ${formatCount(totals.cacheWriteTokens)} written.`;
 }
 
+/** One line on tool-surface changes: how many, the prompt tokens they wrote again and what that cost. */
+export function surfaceChangeLine(changes: { changes: number; cacheWriteTokens: number; costUsd: number; unpricedChanges: number }): string {
+  const unpriced = changes.unpricedChanges > 0 ? ` (+${formatCount(changes.unpricedChanges)} unpriced)` : '';
+  return `Tool-surface changes: ${formatCount(changes.changes)}, cost ${formatUsd(changes.costUsd)}${unpriced} (${formatCount(changes.cacheWriteTokens)} tokens written to the cache again).`;
+}
+
+/** The columns every aggregate report shares, after its own key columns. */
 export function totalsColumns<Row extends LedgerTotals>(): Column<Row>[] {
   return [
     { header: 'Requests', align: 'right', dropOrder: 0, cell: (row) => formatCount(row.requests) },

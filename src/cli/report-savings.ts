@@ -1,9 +1,14 @@
+import { cacheCostMethods, sessionCacheSummaries, surfaceChangeTotals, surfaceChanges } from '../insight/cache-costs.js';
 import { overview } from '../insight/insight-views.js';
 import type { SavingFigure } from '../insight/savings.js';
 import type { Command } from './command.js';
-import { cacheReadShare, formatCount, formatUsd, promptCacheLine } from './report-format.js';
+import { cacheReadShare, formatCount, formatUsd, promptCacheLine, surfaceChangeLine } from './report-format.js';
 import { runInsightReport } from './report-savings-frame.js';
 import { renderTable, tableStyle } from './report-table.js';
+import { sessionName } from './session-name.js';
+
+/** Sessions listed under the savings table, by prompt-cache saving; `--json` lists every one. */
+const sessionsShown = 5;
 
 interface SavingsLine {
   label: string;
@@ -31,9 +36,13 @@ export const reportSavingsCommand: Command = {
       empty: () => ({ report: 'savings', savings: null, days: [] }),
       render({ reader, models, options }) {
         const view = overview(reader, models, options.filter, options.utcOffsetMinutes);
+        const changes = surfaceChangeTotals(surfaceChanges(reader, models, options.filter));
+        const sessions = sessionCacheSummaries(reader, models, options.filter);
         if (options.json) {
-          const cache = { readShare: cacheReadShare(view.totals), readTokens: view.totals.cacheReadTokens, writeTokens: view.totals.cacheWriteTokens };
-          context.stdout.write(`${JSON.stringify({ report: 'savings', totals: view.totals, savings: view.savings, cache, days: view.days })}\n`);
+          const cache = { readShare: cacheReadShare(view.totals), readTokens: view.totals.cacheReadTokens, writeTokens: view.totals.cacheWriteTokens, savedUsd: view.savings.promptCache.usd };
+          context.stdout.write(
+            `${JSON.stringify({ report: 'savings', totals: view.totals, savings: view.savings, cache, surfaceChanges: { ...changes, method: cacheCostMethods.surfaceChange }, sessions, days: view.days })}\n`,
+          );
           return;
         }
         const lines = [
@@ -56,8 +65,16 @@ export const reportSavingsCommand: Command = {
           `Tool schemas: ${view.savings.toolSchema.method}.`,
           `Model routing: ${view.savings.modelRouting.method}.`,
           `Prompt cache: ${view.savings.promptCache.method}.`,
+          `Tool-surface change: ${cacheCostMethods.surfaceChange}.`,
         ];
-        context.stdout.write(`${table}\n${promptCacheLine(view.totals)}\nHow each figure is computed:\n${methods.map((text) => `- ${text}`).join('\n')}\n`);
+        const perSession = sessions
+          .filter((session) => session.cacheSavedUsd !== 0 || session.surfaceChanges > 0)
+          .slice(0, sessionsShown)
+          .map((session) => `  ${formatUsd(session.cacheSavedUsd).padStart(10)} saved, ${session.surfaceChanges} surface change(s) ${formatUsd(session.surfaceChangeCostUsd)}  ${sessionName(session.sessionId, session)}`);
+        const sessionLines = perSession.length === 0 ? '' : `Prompt cache by session (largest saving first):\n${perSession.join('\n')}\n`;
+        context.stdout.write(
+          `${table}\n${promptCacheLine(view.totals)}\n${surfaceChangeLine(changes)}\n${sessionLines}How each figure is computed:\n${methods.map((text) => `- ${text}`).join('\n')}\n`,
+        );
       },
     }),
 };

@@ -24,7 +24,7 @@ export async function runReport(
     paged?: boolean;
     extraUsage?: string;
     /** Writes the table (or JSON) to stdout. */
-    render: (store: LedgerStore, options: ReportOptions) => Promise<void>;
+    render: (store: LedgerStore, options: ReportOptions, config: Config | undefined) => Promise<void>;
     /** The JSON written when no ledger exists yet. */
     empty: (options: ReportOptions) => unknown;
   },
@@ -65,7 +65,7 @@ export async function runReport(
     store = config
       ? await openConfiguredLedgerStore({ storage: config.storage, dataDir, database: config.ledger.database, env: context.env })
       : new SqliteLedgerStore({ path });
-    await report.render(store, options);
+    await report.render(store, options, config);
     return 0;
   } catch (error) {
     context.stderr.write(`report ${report.name}: ${error instanceof Error ? error.message : String(error)}\n`);

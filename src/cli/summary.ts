@@ -1,7 +1,9 @@
+import { sessionCacheSummaries, surfaceChangeTotals, surfaceChanges } from '../insight/cache-costs.js';
 import { overview, qualityView } from '../insight/insight-views.js';
 import type { Overview } from '../insight/insight-views.js';
 import type { Command } from './command.js';
-import { cacheReadShare, formatCount, formatUsd, promptCacheLine } from './report-format.js';
+import { cacheReadShare, formatCount, formatUsd, promptCacheLine, surfaceChangeLine } from './report-format.js';
+import { sessionName } from './session-name.js';
 import { mainPenalties } from './report-quality.js';
 import { runInsightReport } from './report-savings-frame.js';
 
@@ -36,14 +38,31 @@ export const summaryCommand: Command = {
         const week = overview(reader, models, { ...base, since: Math.max(weekStart, base.since ?? 0) }, options.utcOffsetMinutes);
         const quality = qualityView(reader, models, { ...base, since: Math.max(weekStart, base.since ?? 0) }, { limit: 5, offset: 0 });
         const worst = quality.page.filter((entry) => entry.score !== null);
+        const weekFilter = { ...base, since: Math.max(weekStart, base.since ?? 0) };
+        const changes = surfaceChangeTotals(surfaceChanges(reader, models, weekFilter));
+        const cacheBySession = new Map(sessionCacheSummaries(reader, models, weekFilter).map((entry) => [entry.sessionId, entry]));
+        const labelsOf = (sessionId: string) => {
+          const entry = cacheBySession.get(sessionId);
+          return { title: entry?.title ?? null, firstPrompt: entry?.firstPrompt ?? null, agent: entry?.agent ?? null };
+        };
         if (options.json) {
           context.stdout.write(
             `${JSON.stringify({
               report: 'summary',
               today: { totals: today.totals, savings: today.savings },
-              week: { totals: week.totals, savings: week.savings, cacheReadShare: cacheReadShare(week.totals), days: week.days },
+              week: { totals: week.totals, savings: week.savings, cacheReadShare: cacheReadShare(week.totals), surfaceChanges: changes, days: week.days },
               quality: { sessions: quality.sessions, grades: quality.grades, averageScore: quality.averageScore },
-              worstSessions: worst.map((entry) => ({ sessionId: entry.sessionId, score: entry.score, grade: entry.grade, contextFill: entry.contextFill, penalties: mainPenalties(entry) })),
+              worstSessions: worst.map((entry) => ({
+                sessionId: entry.sessionId,
+                ...labelsOf(entry.sessionId),
+                score: entry.score,
+                grade: entry.grade,
+                contextFill: entry.contextFill,
+                cacheSavedUsd: cacheBySession.get(entry.sessionId)?.cacheSavedUsd ?? 0,
+                surfaceChanges: cacheBySession.get(entry.sessionId)?.surfaceChanges ?? 0,
+                surfaceChangeCostUsd: cacheBySession.get(entry.sessionId)?.surfaceChangeCostUsd ?? 0,
+                penalties: mainPenalties(entry),
+              })),
             })}\n`,
           );
           return;
@@ -55,12 +74,15 @@ export const summaryCommand: Command = {
           '',
           `Saved in 7 days: ${formatUsd(savings.totalUsd)} = tool schemas ${formatUsd(savings.toolSchema.usd)} (${formatCount(savings.toolSchema.tokens)} tokens) + model routing ${formatUsd(savings.modelRouting.usd)} + prompt cache ${formatUsd(savings.promptCache.usd)}`,
           `${promptCacheLine(week.totals)}`,
+          surfaceChangeLine(changes),
           `Sessions in 7 days: ${formatCount(quality.sessions)}, average score ${quality.averageScore === null ? '-' : quality.averageScore.toFixed(1)}; grades ${Object.entries(quality.grades).map(([grade, count]) => `${grade} ${count}`).join(' ')}`,
         ];
         if (worst.length > 0) {
           lines.push('', 'Worst sessions:');
           for (const entry of worst) {
-            lines.push(`  ${String(entry.score).padStart(3)} ${entry.grade ?? '-'}  ${entry.sessionId}  ${mainPenalties(entry)}`);
+            const cache = cacheBySession.get(entry.sessionId);
+            const cacheNote = cache === undefined ? '' : `; cache saved ${formatUsd(cache.cacheSavedUsd)}${cache.surfaceChanges > 0 ? `, ${cache.surfaceChanges} surface change(s) ${formatUsd(cache.surfaceChangeCostUsd)}` : ''}`;
+            lines.push(`  ${String(entry.score).padStart(3)} ${entry.grade ?? '-'}  ${sessionName(entry.sessionId, labelsOf(entry.sessionId))}  ${mainPenalties(entry)}${cacheNote}`);
           }
         }
         lines.push('', 'Details: hermes-router report savings | report quality | report daily; dashboard at /dashboard on the gateway.');

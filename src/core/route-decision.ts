@@ -61,6 +61,19 @@ export interface PromptCacheDecision {
   keyAffinity?: boolean;
 }
 
+/**
+ * The conversation a request belongs to, and what makes it recognisable in reports (never the conversation
+ * itself): the agent, the first prompt (on the session's first request) and the title an agent's side request
+ * generated (on that side request), each short and with secrets redacted. Absent when `ledger.session_labels` is off.
+ */
+export interface SessionDecision {
+  id: string;
+  source: 'header' | 'body' | 'fingerprint';
+  agent?: string;
+  firstPrompt?: string;
+  title?: string;
+}
+
 export interface RouteDecision {
   /**
    * The response cache: a hit (no provider called; what the original answer would cost now) or a stored miss.
@@ -69,7 +82,7 @@ export interface RouteDecision {
   cache?: { hit: boolean; kind?: 'exact' | 'semantic'; similarity?: number; stored?: boolean; savedCostUsd?: number | null; reason?: string };
   /** The context nudge added a note to the system prompt (fill = prompt tokens / real context window). */
   nudge?: { level: 'first' | 'escalated'; fill: number };
-  session?: { id: string; source: 'header' | 'body' | 'fingerprint' };
+  session?: SessionDecision;
   tools?: ToolRoutingDecision;
   models?: ModelRoutingDecision;
   promptCache?: PromptCacheDecision;

@@ -27,6 +27,8 @@ export interface ClientHints {
   workloadHint?: string;
   toolLoop?: boolean;
   policyRevision?: string;
+  /** The client's `User-Agent` (at most 200 characters): only to name the agent in reports, never to route. */
+  userAgent?: string;
 }
 
 /**

@@ -48,6 +48,10 @@ const columnTypes: Readonly<Record<(typeof factColumns)[number][0], string>> = {
   recovery_overhead_tokens: 'INTEGER',
   model_policy: 'TEXT',
   model_reason: 'TEXT',
+  anticipated_toolsets: 'TEXT',
+  session_agent: 'TEXT',
+  session_prompt: 'TEXT',
+  session_title: 'TEXT',
 };
 
 /** The fact columns in `LedgerFact` order, for INSERT lists. */

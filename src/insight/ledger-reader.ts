@@ -59,6 +59,14 @@ export interface SessionStats {
   compactions: number;
   /** Sum of tool-schema tokens sent. */
   sentSchemaTokens: number;
+  cacheWriteTokens: number;
+  /** Requests that changed the tool surface: a later turn grew it (anticipation) or the model asked (recovery). */
+  surfaceChanges: number;
+  /** What makes the session recognisable (`ledger.session_labels`), from any of its requests, whatever the filter. */
+  agent: string | null;
+  firstPrompt: string | null;
+  /** The latest title the agent generated for it. */
+  title: string | null;
 }
 
 export interface TimelineRow {
@@ -81,6 +89,32 @@ export interface TimelineRow {
   recoveryOverheadTokens: number | null;
   modelPolicy: string | null;
   modelReason: string | null;
+}
+
+/** Cache reads and writes of one session on one served deployment: what its prompt-cache saving is priced from. */
+export interface SessionCacheRow {
+  sessionId: string;
+  provider: string;
+  model: string;
+  requests: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+/** One request that changed the tool surface, with the prompt tokens it sent and what of them the cache held. */
+export interface SurfaceChangeRow {
+  requestId: string;
+  sessionId: string;
+  startedAt: number;
+  servedProvider: string | null;
+  servedModel: string | null;
+  /** Comma-separated toolsets added before the call; null when the change was a recovery only. */
+  anticipatedToolsets: string | null;
+  /** request_toolset re-issues inside the request (each one sent a grown surface). */
+  recoveries: number;
+  inputTokens: number | null;
+  cacheReadTokens: number | null;
+  cacheWriteTokens: number | null;
 }
 
 export interface ToolRoutingRow {
@@ -174,6 +208,9 @@ function whereFor(filter: SessionQuery, alias = ''): Where {
 function and(where: Where, extra: string): string {
   return [where.sql, extra].filter((part) => part !== '').join(' AND ') || '1';
 }
+
+/** A request that changed the tool surface: toolsets added before the call, or a request_toolset re-issue. */
+const surfaceChangeSql = `(anticipated_toolsets IS NOT NULL OR COALESCE(tool_recoveries, 0) > 0)`;
 
 /** Removed schema tokens of one row; 0 unless tool routing was on and both figures were recorded. */
 const removedSchemaSql = `CASE WHEN tool_mode = 'on' AND full_schema_tokens IS NOT NULL AND sent_schema_tokens IS NOT NULL
@@ -315,14 +352,28 @@ export class LedgerReader {
                   COALESCE(SUM(cost_usd IS NULL), 0) AS unpricedRequests,
                   MIN(started_at) AS firstStartedAt,
                   MAX(started_at) AS lastStartedAt,
-                  COALESCE(SUM(sent_schema_tokens), 0) AS sentSchemaTokens
+                  COALESCE(SUM(sent_schema_tokens), 0) AS sentSchemaTokens,
+                  COALESCE(SUM(cache_write_tokens), 0) AS cacheWriteTokens,
+                  COALESCE(SUM(${surfaceChangeSql}), 0) AS surfaceChanges
            FROM scoped GROUP BY session_id
-         )
+         ),
+         -- Labels come from the whole session (its first prompt may lie before the filter's window); bare columns
+         -- of MIN()/MAX() come from the row holding the extreme: the earliest prompt, the latest title and agent.
+         prompts AS (SELECT session_id, MIN(started_at), session_prompt FROM facts
+                     WHERE session_prompt IS NOT NULL AND session_id IN (SELECT sessionId FROM totals) GROUP BY session_id),
+         titles AS (SELECT session_id, MAX(started_at), session_title FROM facts
+                    WHERE session_title IS NOT NULL AND session_id IN (SELECT sessionId FROM totals) GROUP BY session_id),
+         agents AS (SELECT session_id, MAX(started_at), session_agent FROM facts
+                    WHERE session_agent IS NOT NULL AND session_id IN (SELECT sessionId FROM totals) GROUP BY session_id)
          SELECT totals.*, latest.latestInputTokens, latest.latestProvider, latest.latestModel,
-                COALESCE(latest.latestEstimated, 0) AS latestEstimated, COALESCE(shrinks.compactions, 0) AS compactions
+                COALESCE(latest.latestEstimated, 0) AS latestEstimated, COALESCE(shrinks.compactions, 0) AS compactions,
+                agents.session_agent AS agent, prompts.session_prompt AS firstPrompt, titles.session_title AS title
          FROM totals
          LEFT JOIN latest ON latest.session_id = totals.sessionId
-         LEFT JOIN shrinks ON shrinks.session_id = totals.sessionId`,
+         LEFT JOIN shrinks ON shrinks.session_id = totals.sessionId
+         LEFT JOIN prompts ON prompts.session_id = totals.sessionId
+         LEFT JOIN titles ON titles.session_id = totals.sessionId
+         LEFT JOIN agents ON agents.session_id = totals.sessionId`,
       )
       .all(where.parameters) as (Omit<SessionStats, 'latestEstimated'> & { latestEstimated: number })[];
     return rows.map((row) => ({ ...row, latestEstimated: row.latestEstimated === 1 }));
@@ -347,6 +398,40 @@ export class LedgerReader {
          ORDER BY started_at, request_id LIMIT @limit OFFSET @offset`,
       )
       .all({ session: sessionId, limit: Math.min(Math.max(options.limit ?? 500, 1), 5_000), offset: Math.max(options.offset ?? 0, 0) }) as TimelineRow[];
+  }
+
+  /** Cache reads and writes per (session, served deployment), for sessions' prompt-cache savings. */
+  sessionCacheUsage(query: SessionQuery = {}): SessionCacheRow[] {
+    return this.#remember(`sessionCache ${JSON.stringify(query)}`, () => {
+      const where = whereFor(query);
+      return this.#facts()
+        .prepare(
+          `SELECT session_id AS sessionId, served_provider AS provider, served_model AS model, COUNT(*) AS requests,
+                  COALESCE(SUM(cache_read_tokens), 0) AS cacheReadTokens, COALESCE(SUM(cache_write_tokens), 0) AS cacheWriteTokens
+           FROM facts
+           WHERE ${and(where, 'session_id IS NOT NULL AND served_provider IS NOT NULL AND served_model IS NOT NULL')}
+             AND (COALESCE(cache_read_tokens, 0) > 0 OR COALESCE(cache_write_tokens, 0) > 0)
+           GROUP BY 1, 2, 3`,
+        )
+        .all(where.parameters) as SessionCacheRow[];
+    });
+  }
+
+  /** The requests that changed a session's tool surface, oldest first. */
+  surfaceChanges(query: SessionQuery = {}): SurfaceChangeRow[] {
+    return this.#remember(`surfaceChanges ${JSON.stringify(query)}`, () => {
+      const where = whereFor(query);
+      return this.#facts()
+        .prepare(
+          `SELECT request_id AS requestId, session_id AS sessionId, started_at AS startedAt,
+                  served_provider AS servedProvider, served_model AS servedModel,
+                  anticipated_toolsets AS anticipatedToolsets, COALESCE(tool_recoveries, 0) AS recoveries,
+                  input_tokens AS inputTokens, cache_read_tokens AS cacheReadTokens, cache_write_tokens AS cacheWriteTokens
+           FROM facts WHERE ${and(where, `session_id IS NOT NULL AND ${surfaceChangeSql}`)}
+           ORDER BY started_at, request_id`,
+        )
+        .all(where.parameters) as SurfaceChangeRow[];
+    });
   }
 
   toolRouting(filter: LedgerFilter = {}): ToolRoutingRow[] {

@@ -1,4 +1,5 @@
 import type { Usage } from '../core/usage.js';
+import { cacheCostMethods, promptCacheSaving } from './cache-costs.js';
 import type { InsightModels } from './insight-models.js';
 import type { UsageGroup } from './ledger-reader.js';
 
@@ -23,8 +24,7 @@ export const savingsMethods = {
     'tool-schema tokens left out by tool routing (full surface minus sent surface, mode "on" only) × the served model\'s price: its cache-read price when the request read from the cache (the schemas would likely have been cached too), else its input price',
   modelRouting:
     'for priced requests whose served model differs from the baseline (the requested model; the alias means default_model): the same usage priced on the cheapest configured deployment of the baseline, minus the actual cost; net, so routing to a dearer model counts negative; no saving claimed when the baseline has no price',
-  promptCache:
-    "cache-read tokens × (input price − cache-read price) of the served model, minus the premium paid for cache writes (cache-write tokens × (cache-write price − input price))",
+  promptCache: cacheCostMethods.saved,
 } as const;
 
 function emptyFigure(method: string): SavingFigure {
@@ -59,18 +59,10 @@ export function groupSavings(group: UsageGroup, models: InsightModels): SavingsS
       else toolSchema.usd = price;
     }
     if (group.cacheReadTokens > 0 || group.cacheWriteTokens > 0) {
-      const reads = group.cacheReadTokens;
-      const writes = group.cacheWriteTokens;
-      const readsUncached = models.price(provider, model, { inputTokens: reads });
-      const readsCached = models.price(provider, model, { inputTokens: reads, cacheReadTokens: reads });
-      const writesUncached = models.price(provider, model, { inputTokens: writes });
-      const writesCached = models.price(provider, model, { inputTokens: writes, cacheWriteTokens: writes });
-      promptCache.tokens = reads;
-      if (readsUncached === null || readsCached === null || writesUncached === null || writesCached === null) {
-        promptCache.unpriced = group.requests;
-      } else {
-        promptCache.usd = readsUncached - readsCached - (writesCached - writesUncached);
-      }
+      const saved = promptCacheSaving(models, provider, model, group.cacheReadTokens, group.cacheWriteTokens);
+      promptCache.tokens = group.cacheReadTokens;
+      if (saved === null) promptCache.unpriced = group.requests;
+      else promptCache.usd = saved;
     }
     if (group.priced) {
       const baselines = models.baselines(group.requestedModel);

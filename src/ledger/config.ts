@@ -20,6 +20,11 @@ export const ledgerConfigSchema = z
     flush_interval_ms: z.number().int().min(10).max(1_000).default(500),
     /** Store request and response bodies with each row. Off by default: the ledger keeps no prompt text. */
     store_content: z.boolean().default(false),
+    /**
+     * Keep what makes a session recognisable in reports and on the dashboard: the agent, its first prompt (120
+     * characters, one line) and the title its agent generated (80), secrets redacted. Off: only ids and numbers.
+     */
+    session_labels: z.boolean().default(true),
     /** SQLite file: a name inside the data directory, or an absolute path. */
     database: z.string().min(1).default('ledger.sqlite'),
     /** Rows kept in memory while the store is failing; beyond it the oldest are dropped (and counted). */

@@ -1,6 +1,7 @@
 import type { ClientResponse } from './client-response.js';
 import type { ApiFormat } from '../core/api-format.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
+import { redactSecrets } from '../core/redact.js';
 import { type AttemptRecord, type RequestRecord, startRequestRecord } from '../core/ledger-record.js';
 import type { PriceCapDecision, PromptCacheDecision, RouteDecision, ToolRoutingDecision } from '../core/route-decision.js';
 import { priceCapMessage } from '../models/price-cap.js';
@@ -34,6 +35,8 @@ import { restrictCandidatesFor } from '../security/restrict-candidates.js';
 import { budgetSubjectOf, budgetWarningHeader } from './budget-subject.js';
 import { routingSignature } from '../interceptors/signature/routing-signature.js';
 import { respond } from './respond.js';
+import { agentName } from '../tools/agent-name.js';
+import { firstPromptLabel, titleLabel } from './session-labels.js';
 import type { Recovery } from './respond.js';
 
 export interface ChatRequestContext {
@@ -127,7 +130,15 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     const resolved = resolveSessionIdentity(turn);
     const session = resolved.source === 'fingerprint' ? (gateway.sideRequests.attach(turn) ?? resolved) : resolved;
     if (session === resolved && resolved.source === 'fingerprint') gateway.sideRequests.remember(turn, resolved.id);
-    decision.session = session;
+    const sideRequest = session !== resolved;
+    const labels = gateway.config.ledger.session_labels;
+    decision.session = { ...session };
+    if (labels && !sideRequest) {
+      const agent = agentName(turn);
+      if (agent !== undefined) decision.session.agent = redactSecrets(agent);
+      const firstPrompt = firstPromptLabel(turn);
+      if (firstPrompt !== undefined) decision.session.firstPrompt = firstPrompt;
+    }
     tracking.record.sessionId = session.id;
     const cacheable = cacheIneligibility(turn, gateway.responseCache.config) === undefined;
     const key = cacheable ? cacheKey(turn, turn.body.tools) : undefined;
@@ -255,6 +266,11 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
         ? { signature: (served: DispatchSuccess) => routingSignature(decision.models, served.deployment.modelId) }
         : {}),
     });
+    // The side request attached to a session generated its title: its answer, short and redacted, labels it.
+    if (labels && sideRequest && tracking.record.status === 200 && decision.session) {
+      const title = titleLabel(tracking.responseText);
+      if (title !== undefined) decision.session.title = title;
+    }
   } catch (caught) {
     const error = toGatewayError(caught);
     if (error.errorClass === 'internal') gateway.logger.error({ err: caught, requestId: context.requestId }, 'request failed inside the gateway');

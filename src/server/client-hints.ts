@@ -37,6 +37,8 @@ export function readClientHints(headers: IncomingHttpHeaders): ClientHints {
   if (toolLoop) hints.toolLoop = toolLoop.toLowerCase() === 'true';
   const revision = header(headers, 'if-match');
   if (revision) hints.policyRevision = revision.replace(/^W\//, '').replace(/"/g, '');
+  const userAgent = header(headers, 'user-agent');
+  if (userAgent) hints.userAgent = userAgent.slice(0, 200);
   return hints;
 }
 

@@ -41,6 +41,12 @@ export interface LedgerFact {
   recoveryOverheadTokens: number | null;
   modelPolicy: string | null;
   modelReason: string | null;
+  /** Toolsets a later user turn added before the call, comma-separated: this request changed the tool surface. */
+  anticipatedToolsets: string | null;
+  /** The session's labels (`SessionDecision`), on the requests that carry them. */
+  sessionAgent: string | null;
+  sessionPrompt: string | null;
+  sessionTitle: string | null;
   /** In the order they were made. */
   failedAttempts: FailedAttempt[];
 }
@@ -100,6 +106,10 @@ export function factOf(record: RequestRecord): LedgerFact {
     recoveryOverheadTokens: tools?.recoveryOverheadTokens ?? null,
     modelPolicy: models?.policy ?? null,
     modelReason: models?.reason ?? null,
+    anticipatedToolsets: tools?.anticipatedToolsets && tools.anticipatedToolsets.length > 0 ? tools.anticipatedToolsets.join(',') : null,
+    sessionAgent: record.decision.session?.agent ?? null,
+    sessionPrompt: record.decision.session?.firstPrompt ?? null,
+    sessionTitle: record.decision.session?.title ?? null,
     failedAttempts: record.attempts
       .filter(isFailedAttempt)
       .map((attempt) => ({ provider: attempt.provider, model: attempt.model, errorClass: attempt.errorClass ?? `status ${attempt.status}` })),

@@ -57,8 +57,22 @@ function withDecisions(records: readonly RequestRecord[]): RequestRecord[] {
       ...record,
       decision: {
         ...record.decision,
-        tools: { mode: index % 2 === 0 ? 'on' : 'shadow', outcome: 'narrowed', reason: 'predicted', predictedToolsets: ['terminal'], fullToolCount: 30, sentToolCount: 5, fullSchemaTokens: 16_000 + index, sentSchemaTokens: 3_000, ...(index % 9 === 0 ? { recoveries: 1 } : {}) },
+        tools: {
+          mode: index % 2 === 0 ? 'on' : 'shadow',
+          outcome: 'narrowed',
+          reason: 'predicted',
+          predictedToolsets: ['terminal'],
+          fullToolCount: 30,
+          sentToolCount: 5,
+          fullSchemaTokens: 16_000 + index,
+          sentSchemaTokens: 3_000,
+          ...(index % 9 === 0 ? { recoveries: 1 } : {}),
+          ...(index % 12 === 0 ? { anticipatedToolsets: ['web', 'browser', 'file'] } : {}),
+        },
         models: { policy: 'difficulty', reason: `reason ${index}`, candidates: [] },
+        ...(index % 6 === 0
+          ? { session: { id: `s-${index}`, source: 'fingerprint' as const, agent: 'Hermes Agent', firstPrompt: `fix the “build” ${index}`, title: `Build ${index}` } }
+          : {}),
       },
     };
   });
@@ -331,6 +345,13 @@ export function describeLedgerStoreContract(name: string, factory: LedgerStoreFa
         sentSchemaTokens: 3_000,
         modelPolicy: 'difficulty',
         failedAttempts: [{ provider: 'openai', model: 'gpt-4o', errorClass: 'rate_limited' }],
+      });
+      const labelled = records.find((record) => record.decision.tools?.anticipatedToolsets !== undefined && record.decision.session?.title !== undefined);
+      expect(seen.get(labelled?.requestId ?? '')).toMatchObject({
+        anticipatedToolsets: 'web,browser,file',
+        sessionAgent: 'Hermes Agent',
+        sessionPrompt: expect.stringMatching(/^fix the “build” \d+$/),
+        sessionTitle: expect.stringMatching(/^Build \d+$/),
       });
       const bare = records.find((record) => record.decision.tools === undefined && record.usage === undefined);
       expect(seen.get(bare?.requestId ?? '')).toMatchObject({ toolMode: null, fullSchemaTokens: null, modelPolicy: null, inputTokens: null, servedModel: null });

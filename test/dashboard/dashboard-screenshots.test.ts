@@ -26,7 +26,20 @@ describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (
     // One fingerprinted session (an agent that sends no session id, as Hermes does) beside the seeded ones.
     const records = seededRecords(600);
     const fingerprinted = { ...records[1]!, requestId: 'fp-row', sessionId: 'fp_0123456789abcdef01234567' };
-    harness = await startDashboardHarness([...records, fingerprinted]);
+    // A Hermes session as the gateway records it: agent and first prompt on its first request, the title its
+    // side request generated, and a later turn that grew the tool surface (the prompt written to the cache again).
+    const hermes = 'fp_89abcdef0123456789abcdef';
+    const base = records[3]!;
+    const at = (minutes: number) => base.startedAt + minutes * 60_000;
+    const usage = (input: number, read: number, write: number) => ({ inputTokens: input, outputTokens: 400, cacheReadTokens: read, cacheWriteTokens: write, reasoningTokens: 0 });
+    const labelled = [
+      { ...base, requestId: 'hermes-1', sessionId: hermes, startedAt: at(0), usage: usage(18_000, 0, 17_500), decision: { ...base.decision, session: { id: hermes, source: 'fingerprint' as const, agent: 'Hermes Agent', firstPrompt: 'Why does the nightly build on the arm64 runners take twice as long as on x86 since last week? Look at the CI logs and the…' } } },
+      { ...base, requestId: 'hermes-title', sessionId: hermes, startedAt: at(1), usage: usage(600, 0, 0), decision: { session: { id: hermes, source: 'fingerprint' as const, title: 'Slow arm64 nightly builds' } } },
+      { ...base, requestId: 'hermes-2', sessionId: hermes, startedAt: at(3), usage: usage(21_000, 17_500, 3_000), decision: { ...base.decision, session: { id: hermes, source: 'fingerprint' as const, agent: 'Hermes Agent' } } },
+      { ...base, requestId: 'hermes-3', sessionId: hermes, startedAt: at(6), usage: usage(26_000, 0, 25_500), decision: { ...base.decision, tools: { ...base.decision.tools!, anticipatedToolsets: ['browser', 'web'] } } },
+      { ...base, requestId: 'hermes-4', sessionId: hermes, startedAt: at(9), usage: usage(27_000, 25_500, 1_200), decision: { ...base.decision } },
+    ];
+    harness = await startDashboardHarness([...records, fingerprinted, ...labelled]);
     mkdirSync(artifacts, { recursive: true });
   }, 60_000);
   afterAll(async () => harness?.close());
@@ -46,7 +59,7 @@ describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (
       await page.locator('#login-form button[type=submit]').click();
       await page.locator('[data-testid=total-requests]').waitFor();
       await page.locator('#range').selectOption('all');
-      await expect.poll(async () => page.locator('[data-testid=total-requests]').textContent()).toBe('601');
+      await expect.poll(async () => page.locator('[data-testid=total-requests]').textContent()).toBe('606');
       await page.waitForTimeout(200);
       // Nothing wider than the window: no horizontal scroll, every chart inside the viewport.
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
@@ -92,7 +105,25 @@ describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (
       const labels = await page.locator('[data-testid=sessions-table] td a').allTextContents();
       expect(labels).toContain('session 012345');
       expect(labels.some((label) => /^fp_[0-9a-f]{20,}/.test(label))).toBe(false);
+      // A session with a generated title is named by it, its agent beside it.
+      expect(labels).toContain('Slow arm64 nightly builds');
+      expect(headers).toContain('Agent');
+      expect(await page.locator('[data-testid=sessions-table] td', { hasText: 'Hermes Agent' }).count()).toBeGreaterThanOrEqual(1);
       await page.screenshot({ path: join(artifacts, `dashboard-sessions-${width}.png`), fullPage: true });
+
+      // Its page: title, first prompt, agent and model; what caching saved; each surface change with its cost.
+      await page.locator('[data-testid=sessions-table] a', { hasText: 'Slow arm64 nightly builds' }).click();
+      await page.locator('[data-testid=session-title]').waitFor();
+      expect(await page.locator('[data-testid=session-title]').textContent()).toBe('Slow arm64 nightly builds');
+      expect(await page.locator('[data-testid=session-first-prompt]').textContent()).toContain('Why does the nightly build on the arm64 runners');
+      expect(await page.locator('[data-testid=session-head]').textContent()).toContain('Hermes Agent');
+      expect(await page.locator('[data-testid=session-cache-saved]').textContent()).toMatch(/^\$\d/);
+      expect(await page.locator('[data-testid=session-surface-changes]').textContent()).toBe('1');
+      const change = await page.locator('[data-testid=surface-changes] tbody tr').allTextContents();
+      expect(change).toHaveLength(1);
+      expect(change[0]).toMatch(/grew: browser, web.*25,500.*\$0\.\d{4}/);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(artifacts, `dashboard-session-${width}.png`), fullPage: true });
     } finally {
       await browser.close();
     }

@@ -89,15 +89,23 @@ describe('the ledger behind the running gateway', () => {
     expect(record.usage?.outputTokens).toBeGreaterThan(0);
   });
 
-  it('keeps failed attempts, never bills them, and stores no prompt text by default', async () => {
+  it('keeps failed attempts, never bills them, and stores no prompt text by default beyond the session label', async () => {
     upstream.enqueue({ kind: 'error', status: 500 });
+    const prompt = `secret prompt text ${'and a long question '.repeat(10)} tail the ledger never keeps`;
     const { response } = await openai.chat.completions
-      .create({ model: 'gpt-test', messages: [{ role: 'user', content: 'secret prompt text' }] })
+      .create({ model: 'gpt-test', messages: [{ role: 'user', content: prompt }] })
       .withResponse();
     const record = await storedRecord(response.headers.get('x-hermes-router-request-id'));
     expect(record.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
     expect(record.content).toBeUndefined();
-    expect(JSON.stringify(record)).not.toContain('secret prompt text');
+    // The first prompt labels the session (ledger.session_labels): its first 120 characters, never the whole prompt.
+    const label = record.decision.session?.firstPrompt ?? '';
+    expect(prompt.startsWith(label.slice(0, -1))).toBe(true);
+    expect(label.length).toBeLessThanOrEqual(120);
+    expect(JSON.stringify(record)).not.toContain('tail the ledger never keeps');
+    const { session, ...rest } = record.decision;
+    expect(JSON.stringify({ ...record, decision: rest })).not.toContain('secret prompt text');
+    expect(session?.id).toBe(record.sessionId);
   });
 
   it('serves /metrics in the Prometheus text format with the request counters', async () => {

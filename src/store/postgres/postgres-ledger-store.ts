@@ -91,6 +91,11 @@ const postgresFactExpressions: Readonly<Record<(typeof factColumns)[number][0], 
   recovery_overhead_tokens: decisionNumber('tools,recoveryOverheadTokens'),
   model_policy: `decision #>> '{models,policy}'`,
   model_reason: `decision #>> '{models,reason}'`,
+  anticipated_toolsets: `CASE WHEN jsonb_typeof(decision #> '{tools,anticipatedToolsets}') = 'array'
+    THEN (SELECT string_agg(toolset, ',' ORDER BY ordinal) FROM jsonb_array_elements_text(decision #> '{tools,anticipatedToolsets}') WITH ORDINALITY AS listed (toolset, ordinal)) END`,
+  session_agent: `decision #>> '{session,agent}'`,
+  session_prompt: `decision #>> '{session,firstPrompt}'`,
+  session_title: `decision #>> '{session,title}'`,
 };
 const factSelect = factColumns.map(([column]) => `${postgresFactExpressions[column]} AS ${column}`).join(', ');
 

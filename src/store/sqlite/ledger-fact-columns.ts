@@ -32,6 +32,14 @@ export const factColumns = [
   ['recovery_overhead_tokens', `json_extract(decision_json, '$.tools.recoveryOverheadTokens')`, 'recoveryOverheadTokens'],
   ['model_policy', `json_extract(decision_json, '$.models.policy')`, 'modelPolicy'],
   ['model_reason', `json_extract(decision_json, '$.models.reason')`, 'modelReason'],
+  [
+    'anticipated_toolsets',
+    `(SELECT group_concat(value, ',') FROM json_each(decision_json, '$.tools.anticipatedToolsets'))`,
+    'anticipatedToolsets',
+  ],
+  ['session_agent', `json_extract(decision_json, '$.session.agent')`, 'sessionAgent'],
+  ['session_prompt', `json_extract(decision_json, '$.session.firstPrompt')`, 'sessionPrompt'],
+  ['session_title', `json_extract(decision_json, '$.session.title')`, 'sessionTitle'],
 ] as const satisfies readonly (readonly [string, string, Exclude<keyof LedgerFact, 'failedAttempts'>])[];
 
 /** `SELECT` list of the fact columns from `requests`, each named by its column. */

@@ -6,6 +6,7 @@ import { overview, qualityView } from '../../../insight/insight-views.js';
 import type { LedgerReader } from '../../../insight/ledger-reader.js';
 import { scoreSession } from '../../../insight/quality.js';
 import { requestSavings } from '../../../insight/savings.js';
+import { sessionCacheSavings, surfaceChangeTotals, surfaceChanges } from '../../../insight/cache-costs.js';
 import { GatewayError } from '../../../core/errors.js';
 import type { DashboardQuery } from './dashboard-query.js';
 
@@ -100,14 +101,18 @@ const sessionHandler: Handler = ({ reader, models }, query) => {
       contextFill: window === undefined || row.inputTokens === null ? null : row.inputTokens / window,
     };
   });
-  // The prompt cache over the rows shown: share of input read, tokens written (each surface change writes the
-  // prompt again from the tools on, so the writes after one are what it cost), and what the reads saved.
+  // The prompt cache over the whole session: share of input read, tokens written, what caching saved net of the
+  // write premium; and every change of the tool surface with what it cost (the prompt written again).
+  const saving = sessionCacheSavings(reader, models, { session: id }).get(id);
+  const changes = surfaceChanges(reader, models, { session: id });
   const promptCache = {
     readShare: stats.inputTokens > 0 ? stats.cacheReadTokens / stats.inputTokens : null,
-    writeTokens: timeline.reduce((total, row) => total + (row.cacheWriteTokens ?? 0), 0),
-    savedUsd: timeline.reduce((total, row) => total + row.cacheSavedUsd, 0),
+    writeTokens: stats.cacheWriteTokens,
+    savedUsd: saving?.savedUsd ?? 0,
+    unpricedRequests: saving?.unpricedRequests ?? 0,
+    surfaceChanges: surfaceChangeTotals(changes),
   };
-  return { session: { ...scoreSession(stats, models), stats, promptCache }, offset: query.offset, timeline };
+  return { session: { ...scoreSession(stats, models), stats, promptCache }, surfaceChanges: changes, offset: query.offset, timeline };
 };
 
 const wasteHandler: Handler = ({ reader, models }, query) => {
