@@ -1,16 +1,10 @@
 import type { RequestRecord } from '../core/ledger-record.js';
 import type { InsightConfig } from './config.js';
+import type { NudgeLevel, NudgeSessionState } from '../store/session-record.js';
+import { MemoryNudgeSessionStates } from './nudge-session-states.js';
+import type { NudgeSessionStates } from './nudge-session-states.js';
 
-export type NudgeLevel = 'first' | 'escalated';
-
-interface SessionFill {
-  promptTokens: number;
-  provider: string | undefined;
-  model: string | undefined;
-  /** Levels already sent in this session: a level fires once and is never re-armed. */
-  sent: Set<NudgeLevel>;
-  seenAt: number;
-}
+export type { NudgeLevel } from '../store/session-record.js';
 
 export interface NudgeDecision {
   level: NudgeLevel;
@@ -24,6 +18,8 @@ export interface ContextNudgeOptions {
   contextWindow: (provider: string | undefined, model: string) => number | undefined;
   /** True when the client's own compression is known healthy for this session (Hermes: state.db fields). */
   compressionHealthy?: (sessionId: string) => boolean | undefined;
+  /** Where session fills live; a bounded map of `maxSessions` (default 100,000) when absent. */
+  states?: NudgeSessionStates;
   maxSessions?: number;
   now?: () => number;
 }
@@ -37,11 +33,12 @@ export interface ContextNudgeOptions {
  * why it fires at most twice per session.
  */
 export class ContextNudge {
-  readonly #sessions = new Map<string, SessionFill>();
+  readonly #sessions: NudgeSessionStates;
   readonly #options: ContextNudgeOptions;
 
   constructor(options: ContextNudgeOptions) {
     this.#options = options;
+    this.#sessions = options.states ?? new MemoryNudgeSessionStates(options.maxSessions ?? 100_000);
   }
 
   enabledFor(clientKeyId: string | undefined): boolean {
@@ -55,25 +52,12 @@ export class ContextNudge {
   requestFinished(record: RequestRecord): void {
     if (record.sessionId === undefined || record.status >= 400 || record.usage === undefined || record.usageEstimated) return;
     const existing = this.#sessions.get(record.sessionId);
-    const now = this.#options.now?.() ?? Date.now();
-    if (existing === undefined && this.#sessions.size >= (this.#options.maxSessions ?? 100_000)) {
-      // Forget the session seen longest ago; its nudges could fire again, the cost of a bounded memory.
-      let oldest: string | undefined;
-      let oldestAt = Number.POSITIVE_INFINITY;
-      for (const [id, entry] of this.#sessions) {
-        if (entry.seenAt < oldestAt) {
-          oldest = id;
-          oldestAt = entry.seenAt;
-        }
-      }
-      if (oldest !== undefined) this.#sessions.delete(oldest);
-    }
     this.#sessions.set(record.sessionId, {
       promptTokens: record.usage.inputTokens,
-      provider: record.servedProvider,
-      model: record.servedModel,
-      sent: existing?.sent ?? new Set(),
-      seenAt: now,
+      ...(record.servedProvider === undefined ? {} : { provider: record.servedProvider }),
+      ...(record.servedModel === undefined ? {} : { model: record.servedModel }),
+      sent: existing?.sent ?? [],
+      seenAt: this.#options.now?.() ?? Date.now(),
     });
   }
 
@@ -88,11 +72,11 @@ export class ContextNudge {
     const fill = session.promptTokens / window;
     const config = this.#options.config;
     let level: NudgeLevel | undefined;
-    if (fill >= config.escalate_at && !session.sent.has('escalated')) level = 'escalated';
-    else if (fill >= config.first_at && !session.sent.has('first') && !session.sent.has('escalated')) level = 'first';
+    if (fill >= config.escalate_at && !session.sent.includes('escalated')) level = 'escalated';
+    else if (fill >= config.first_at && !session.sent.includes('first') && !session.sent.includes('escalated')) level = 'first';
     if (level === undefined) return undefined;
-    session.sent.add(level);
-    if (level === 'escalated') session.sent.add('first');
+    const sent: NudgeLevel[] = level === 'escalated' ? ['first', 'escalated'] : [...session.sent, 'first'];
+    this.#sessions.set(sessionId, { ...session, sent });
     const percent = Math.round(fill * 100);
     const note =
       level === 'first'

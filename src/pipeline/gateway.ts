@@ -1,5 +1,4 @@
 import { KeyAuthRests } from '../dispatch/key-auth-rests.js';
-import { PromptCacheSessions } from '../prompt-cache/cache-sessions.js';
 import type { AuthRestEvent } from '../dispatch/key-auth-rests.js';
 import type { Logger } from 'pino';
 import { InFlightRequests } from './in-flight-requests.js';
@@ -25,7 +24,10 @@ import type { Provider, ProviderTimeouts } from '../providers/provider.js';
 import { createProvider } from '../providers/registry.js';
 import type { RequestObserver } from './request-observer.js';
 import type { UpstreamDialect } from '../dispatch/prepare-body.js';
-import { MemorySessionStore } from '../session/memory-session-store.js';
+import { MemorySessionStore } from '../store/memory/memory-session-store.js';
+import { SessionRecords } from '../session/session-records.js';
+import { RecordSessionAffinity } from '../models/affinity/record-affinity.js';
+import { RecordTopicSessions } from '../models/topic/record-topic-sessions.js';
 import { installTopicRouter } from '../models/topic/install-topic-router.js';
 import { ContextNudge } from '../insight/context-nudge.js';
 import { ResponseCache } from '../cache/response-cache.js';
@@ -42,7 +44,6 @@ import type { ResponseStore } from '../store/response-store.js';
 import { SemanticCache } from '../cache/semantic/semantic-cache.js';
 import { embedForSemanticCache } from './embed-for-cache.js';
 import { MemorySemanticCacheStore } from '../store/memory/memory-semantic-cache-store.js';
-import type { SessionStore } from '../session/session-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
 import type { GatewayStores } from '../store/gateway-stores.js';
 import { followRouterMode, startingRouterMode } from '../tools/router-mode-policy.js';
@@ -86,10 +87,11 @@ export class Gateway {
   readonly sideRequests = new SideRequestSessions();
   /** Chat and embeddings requests not finished yet (their ledger rows included); shutdown waits for them. */
   readonly inFlight = new InFlightRequests();
-  /** Sticky per-session state: tool surfaces. */
-  readonly sessions: SessionStore;
-  /** The prompt-cache optimizer's per-session memory: turn gaps (TTL policy) and the key holding the cache. */
-  readonly promptCacheSessions: PromptCacheSessions;
+  /**
+   * One record per session (tool surface, affinity, topic inertia, nudge and prompt-cache state), opened once
+   * per request and saved once when it ends.
+   */
+  readonly sessions: SessionRecords;
   /** How the ledger prices usage, for figures the gateway reports itself (what a cache hit saved). */
   pricing: PricingOptions;
   /** The exact response cache (off unless `cache.enabled`). */
@@ -124,9 +126,9 @@ export class Gateway {
     this.dataDir = options.dataDir;
     this.observers = [...(options.observers ?? [])];
     this.env = options.env;
-    this.sessions =
-      options.stores?.sessions ??
-      new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions });
+    this.sessions = new SessionRecords(
+      options.stores?.sessions ?? new MemorySessionStore({ ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions }),
+    );
     this.cooldowns = options.stores?.cooldowns ?? new Cooldowns();
     const sharedProbes = options.stores?.probes;
     this.probeSource = sharedProbes;
@@ -167,15 +169,14 @@ export class Gateway {
     this.breakers =
       options.stores?.createBreakers?.(breakerSettings, onBreakerChange) ??
       new CircuitBreakers(breakerSettings, Date.now, onBreakerChange);
-    this.promptCacheSessions = new PromptCacheSessions(options.config.prompt_cache);
     this.modelRouter = new ModelRouter({
       catalog: this.catalog,
       config: options.config.routing,
       switches: this.switches,
       health: (deployment) => ({ closed: 0, 'half-open': 1, open: 2 })[this.breakers.state(deployment.qualifiedName)],
-      ...(options.stores?.affinity ? { affinity: options.stores.affinity } : {}),
+      affinity: new RecordSessionAffinity(this.sessions, () => this.config.routing.affinity.ttl_ms),
     });
-    installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger, options.stores?.topicSessions);
+    installTopicRouter(this.modelRouter, options.config.topic_routing, options.dataDir, this.logger, new RecordTopicSessions(this.sessions));
     this.pricing = pricingOf(options.config, this.catalog);
     this.upstreamModels = deploymentUpstreamModels(this.catalog.deployments);
     this.budgets = new BudgetGuard({
@@ -204,6 +205,13 @@ export class Gateway {
     );
     this.contextNudge = new ContextNudge({
       config: options.config.insight.nudge,
+      states: {
+        get: (sessionId) => this.sessions.current(sessionId)?.nudge,
+        set: (sessionId, state) => {
+          const record = this.sessions.current(sessionId);
+          if (record) record.nudge = state;
+        },
+      },
       // The served model's real window; unknown windows never nudge (no assumed size).
       contextWindow: (provider, model) => (provider ? this.catalog.find(provider, model)?.contextWindow : undefined),
     });
@@ -302,7 +310,6 @@ export class Gateway {
     this.pricing = pricingOf(config, catalog);
     this.upstreamModels = deploymentUpstreamModels(catalog.deployments);
     this.modelRouter.reconfigure(catalog, config.routing);
-    this.promptCacheSessions.reconfigure(config.prompt_cache);
     this.attemptLoop = this.buildAttemptLoop(config, upstream.providers, upstream.keyPools);
     this.budgets.reconfigure(config.budgets);
     this.authRests.clear({ firstRestMs: config.resilience.auth_rest_ms, maxRestMs: config.resilience.auth_rest_max_ms });

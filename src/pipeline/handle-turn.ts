@@ -12,6 +12,8 @@ import type { DispatchSuccess } from '../dispatch/attempt-loop.js';
 import type { Provider } from '../providers/provider.js';
 import { prepareUpstreamBody } from '../dispatch/prepare-body.js';
 import { cachesPerKey, optimizePromptCache } from '../prompt-cache/optimize.js';
+import { cacheAnswered, ttlForTurn, warmKey } from '../prompt-cache/cache-session-state.js';
+import type { SessionRecord } from '../store/session-record.js';
 import type { PreparedBodyFacts } from '../dispatch/prepare-body.js';
 import { routeLabel } from '../models/candidate.js';
 import type { Candidate } from '../models/candidate.js';
@@ -106,6 +108,8 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
   // Set by the server's auth step: the application key's id (never the key), `admin`, or nothing.
   const clientKeyId = clientKeyIdOfPrincipal(request.principal);
   if (clientKeyId !== undefined) tracking.record.clientKeyId = clientKeyId;
+  // The session's record, opened once after the cache lookups and released (saved) once when the request ends.
+  let openedSession: string | undefined;
   gateway.inFlight.enter();
   for (const observer of gateway.observers) observer.requestStarted();
   try {
@@ -148,7 +152,9 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     for (const match of similar?.matches ?? []) {
       if (await serveFromCache(gateway, turn, match.answerKey, response, tracking, context, match.similarity)) return;
     }
-    const tools = await routeTools(turn, session.id, gateway.sessions, gateway.config.tool_routing, gateway.toolRoutingMode, gateway.env).catch(
+    const sessionRecord = await gateway.sessions.open(session.id);
+    openedSession = session.id;
+    const tools = await routeTools(turn, sessionRecord, gateway.config.tool_routing, gateway.toolRoutingMode, gateway.env).catch(
       (error: unknown) => {
         // Fail open: a routing failure sends the client's own tools.
         gateway.logger.error({ err: error, requestId: context.requestId }, 'tool routing failed; sending the full surface');
@@ -179,7 +185,7 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     const facts: PreparedBodyFacts = { addedUsageChunk: false };
     // Provider prompt caches: hints on each attempt's body, the TTL from the session's pace, its warm key first.
     const cacheConfig = gateway.config.prompt_cache;
-    const cacheSession = cacheConfig.enabled ? { id: session.id, ttl: gateway.promptCacheSessions.ttlForTurn(session.id) } : undefined;
+    const cacheSession = cacheConfig.enabled ? { id: session.id, ttl: ttlForTurn(sessionRecord, cacheConfig) } : undefined;
     const warmKeys = new Map<string, string | undefined>();
     const plan = {
       stream: turn.stream,
@@ -199,7 +205,7 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
         if (!warmKeys.has(deployment.providerId)) {
           const format = gateway.providers.get(deployment.providerId)?.format;
           const caches = format !== undefined && cachesPerKey({ format, providerKind: deployment.providerKind, upstreamModel: deployment.upstreamModel });
-          warmKeys.set(deployment.providerId, cacheSession && caches ? gateway.promptCacheSessions.warmKey(session.id, deployment.providerId) : undefined);
+          warmKeys.set(deployment.providerId, cacheSession && caches ? warmKey(sessionRecord, deployment.providerId, cacheConfig) : undefined);
         }
         return warmKeys.get(deployment.providerId);
       },
@@ -213,13 +219,13 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
       const warm = warmKeys.get(success.deployment.providerId);
       if (decision.promptCache && warm !== undefined) decision.promptCache.keyAffinity = warm === success.key.id;
       const target = { format: success.provider.format, providerKind: success.deployment.providerKind, upstreamModel: success.deployment.upstreamModel };
-      if (cachesPerKey(target)) gateway.promptCacheSessions.answered(session.id, success.deployment.providerId, success.key.id);
+      if (cachesPerKey(target)) cacheAnswered(sessionRecord, success.deployment.providerId, success.key.id);
     }
     tracking.record.servedProvider = success.deployment.providerId;
     tracking.record.servedModel = success.deployment.modelId;
     const recovery =
       tools?.narrowed && decision.tools
-        ? toolsetRecovery(gateway, turn, session.id, tools, decision.tools, () =>
+        ? toolsetRecovery(gateway, turn, sessionRecord, tools, decision.tools, () =>
             gateway.attemptLoop.run({ ...plan, candidates: servedFirst(candidates, tracking.record.servedProvider, tracking.record.servedModel) }),
           )
         : undefined;
@@ -283,6 +289,8 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     }
   } finally {
     finishRecord(gateway, tracking, context);
+    // After the observers: the context nudge notes the session's prompt size in the record before it is saved.
+    if (openedSession !== undefined) await gateway.sessions.release(openedSession);
     gateway.inFlight.leave();
   }
 }
@@ -365,7 +373,7 @@ function servedFirst(candidates: Candidate[], provider: string | undefined, mode
 function toolsetRecovery(
   gateway: Gateway,
   turn: Turn,
-  sessionId: string,
+  sessionRecord: SessionRecord,
   tools: ToolStageResult,
   decision: ToolRoutingDecision,
   reissue: Recovery['reissue'],
@@ -380,13 +388,13 @@ function toolsetRecovery(
     async serve(calls, text, thinking) {
       const parsed = calls.map((call) => parseRequestToolsetCall(call.argumentsText, registry));
       const added = parsed.flatMap((result) => result.valid);
-      if (added.length > 0) await expandSessionSurface(turn, sessionId, gateway.sessions, config, narrowed, tools.state, added);
+      if (added.length > 0) expandSessionSurface(turn, config, narrowed, sessionRecord, added);
       const results = parsed.map((result) => requestToolsetResultText(result, registry));
       wireFormat(turn.format).appendToolRoundTrip(turn.body, { toolName: requestToolsetName, calls, results, text, thinking });
     },
     async remember(calls) {
       const added = calls.flatMap((call) => parseRequestToolsetCall(call.argumentsText, registry).valid);
-      if (added.length > 0) await expandSessionSurface(turn, sessionId, gateway.sessions, config, narrowed, tools.state, added);
+      if (added.length > 0) expandSessionSurface(turn, config, narrowed, sessionRecord, added);
     },
     reissue,
     recorded(reissues) {

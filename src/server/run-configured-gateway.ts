@@ -5,7 +5,6 @@ import { GatewayMetrics } from '../ledger/metrics.js';
 import { ledgerDatabasePath, openLedger } from '../ledger/open-ledger.js';
 import { Ledger } from '../ledger/ledger.js';
 import type { ClusterStores } from '../store/cluster-stores.js';
-import { topicRoutingActive } from '../models/topic/install-topic-router.js';
 import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { metricsRoute } from './routes/metrics.js';
@@ -56,8 +55,6 @@ export async function runConfiguredGateway(options: {
           storage,
           env: options.env,
           sessions: { ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions },
-          affinity: { ttlMs: options.config.routing.affinity.ttl_ms, maxSessions: options.config.routing.affinity.max_sessions },
-          topicInertia: topicRoutingActive(options.config.topic_routing),
           breakerSettings: { windowMs: breaker.window_ms, minCalls: breaker.min_calls, failureRate: breaker.failure_rate, openMs: breaker.open_ms },
           logger: logger.child({ component: 'cluster-state' }),
           registry: metrics.registry,

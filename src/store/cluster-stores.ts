@@ -1,11 +1,8 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { BreakerSettings } from '../dispatch/circuit-breaker.js';
-import { MemorySessionStore } from '../session/memory-session-store.js';
-import { FailOpenSessionStore } from '../session/redis-fail-open-session-store.js';
-import { RedisSessionAffinity } from '../session/redis-session-affinity.js';
-import { RedisSessionStore } from '../session/redis-session-store.js';
-import { RedisTopicSessions } from '../models/topic/inertia-redis-store.js';
-import { SessionStoreReadingTopics } from '../models/topic/inertia-session-read-along.js';
+import { MemorySessionStore } from './memory/memory-session-store.js';
+import { FailOpenSessionStore } from './redis/fail-open-session-store.js';
+import { RedisSessionStore } from './redis/redis-session-store.js';
 import { type ClusterStorageConfig, resolveStorageUrl } from './config.js';
 import type { GatewayStores } from './gateway-stores.js';
 import { emptyPolicyDocument } from './policy/policy-document.js';
@@ -37,15 +34,12 @@ export interface OpenClusterStoresOptions {
   storage: ClusterStorageConfig;
   /** For `postgres_url_env` / `redis_url_env`. */
   env?: NodeJS.ProcessEnv;
+  /** Session records, one Redis key each (tool surface, affinity, topic inertia, nudge, prompt-cache state). */
   sessions: { ttlMs: number; maxSessions: number };
   /** `cache.max_bytes`: the largest answer the shared response cache keeps. */
   cacheMaxEntryBytes?: number;
   /** The largest stored Responses API response kept in Redis (`responses.max_bytes`, capped per entry). */
   responsesMaxEntryBytes?: number;
-  /** `routing.affinity`: how long and for how many sessions the last serving deployment is remembered. */
-  affinity?: { ttlMs: number; maxSessions: number };
-  /** Topic routing is active: keep each session's topic inertia in Redis too (same ttl and bound as sessions). */
-  topicInertia?: boolean;
   breakerSettings: BreakerSettings;
   logger?: StateLogger;
   /** Where `hermes_router_shared_state_available` is exported (the gateway's /metrics registry). */
@@ -170,14 +164,9 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
     new MemorySessionStore({ ttlMs: options.sessions.ttlMs, maxSessions: options.sessions.maxSessions }),
     health,
   );
-  const topicSessions = options.topicInertia
-    ? new RedisTopicSessions({ client, keyPrefix: storage.redis_key_prefix, ttlMs: options.sessions.ttlMs, maxSessions: options.sessions.maxSessions, health })
-    : undefined;
   return {
     gatewayStores: {
-      // With topic inertia, a request's one awaited session read brings its topic state in too.
-      sessions: topicSessions ? new SessionStoreReadingTopics(sessions, topicSessions) : sessions,
-      ...(topicSessions ? { topicSessions } : {}),
+      sessions,
       policy: { store: routingState.announcingPolicyStore(policyStore), initial },
       createBreakers: (settings, onChange) => routingState.createBreakers(settings, onChange),
       cooldowns: routingState.cooldowns,
@@ -190,17 +179,6 @@ export async function openClusterStores(options: OpenClusterStoresOptions): Prom
       semanticCache: new RedisSemanticCacheStore(client, storage.redis_key_prefix),
       // Stored Responses API responses: any instance can continue a conversation another one answered.
       responses: new RedisResponseStore(client, storage.redis_key_prefix, options.responsesMaxEntryBytes ?? 8 * 1024 * 1024),
-      ...(options.affinity
-        ? {
-            affinity: new RedisSessionAffinity({
-              client,
-              keyPrefix: storage.redis_key_prefix,
-              ttlMs: options.affinity.ttlMs,
-              maxSessions: options.affinity.maxSessions,
-              health,
-            }),
-          }
-        : {}),
     },
     ledgerStore,
     routingState,

@@ -1,7 +1,5 @@
 import type { BreakerSettings, BreakerState, CircuitBreakers } from '../dispatch/circuit-breaker.js';
 import type { Cooldowns } from '../dispatch/cooldowns.js';
-import type { SessionAffinityStore } from '../models/affinity/session-affinity.js';
-import type { TopicSessionStore } from '../models/topic/inertia-store.js';
 import type { CacheStore } from './cache-store.js';
 import type { ResponseStore } from './response-store.js';
 import type { CounterStore } from './counter-store.js';
@@ -9,7 +7,7 @@ import type { BudgetCounterStore } from './budget-counter-store.js';
 import type { KeyStore } from '../security/key-store.js';
 import type { DashboardSessionStore } from '../security/dashboard/dashboard-session-store.js';
 import type { SemanticCacheStore } from './semantic-cache-store.js';
-import type { SessionStore } from '../session/session-store.js';
+import type { SessionStore } from './session-store.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import type { PolicyStore } from './policy/policy-store.js';
 import type { ProbeResultsFeed } from '../catalog/metadata/probe-store.js';
@@ -19,6 +17,7 @@ import type { ProbeResultsFeed } from '../catalog/metadata/probe-store.js';
  * local breakers and cooldowns). The cluster storage fills it; a single instance passes nothing.
  */
 export interface GatewayStores {
+  /** Session records (tool surface, affinity, topic inertia, nudge, prompt-cache state): Redis in a cluster. */
   sessions?: SessionStore;
   /** Application keys (Postgres in a cluster); the key file in the data directory when absent. */
   keys?: KeyStore;
@@ -33,10 +32,6 @@ export interface GatewayStores {
   /** Builds the breakers; `onChange` is the gateway's own listener (log line, metrics). */
   createBreakers?: (settings: BreakerSettings, onChange: (key: string, state: BreakerState) => void) => CircuitBreakers;
   cooldowns?: Cooldowns;
-  /** Which deployment last answered each session (model routing's affinity policy). */
-  affinity?: SessionAffinityStore;
-  /** Each session's topic inertia (topic routing); Redis in a cluster, loaded alongside the session. */
-  topicSessions?: TopicSessionStore;
   /** The response cache's storage (Redis in a cluster). */
   cache?: CacheStore;
   /** Stored Responses API responses; memory when absent. */

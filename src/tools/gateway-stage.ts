@@ -1,7 +1,6 @@
 import type { ToolRoutingDecision } from '../core/route-decision.js';
 import type { Turn } from '../core/turn.js';
-import type { SessionState } from '../session/session-state.js';
-import type { SessionStore } from '../session/session-store.js';
+import type { SessionRecord } from '../store/session-record.js';
 import { anticipateToolsets } from './anticipate.js';
 import { requestToolsetName } from './catalog.js';
 import type { ToolRoutingConfig, ToolRoutingMode } from './config.js';
@@ -21,7 +20,7 @@ export interface ToolStageResult {
   decision: ToolRoutingDecision;
   /** Set when a narrowed surface was sent: recovery (request_toolset, pruned calls) works against it. */
   narrowed?: { context: ToolRoutingContext; surface: ToolSurface };
-  state: SessionState;
+  state: SessionRecord;
 }
 
 const tokenCache = new Map<string, { full: number; sent: number }>();
@@ -64,24 +63,20 @@ function fromSurfaceDecision(mode: ToolRoutingMode, decision: SurfaceDecision, t
  */
 export async function routeTools(
   turn: Turn,
-  sessionId: string,
-  store: SessionStore,
+  state: SessionRecord,
   config: ToolRoutingConfig,
   mode: ToolRoutingMode,
   env: NodeJS.ProcessEnv = {},
 ): Promise<ToolStageResult> {
   const tools = Array.isArray(turn.body.tools) ? (turn.body.tools as unknown[]) : [];
-  const previous = await store.get(sessionId).catch(() => undefined);
-  const state: SessionState = previous ?? { updatedAt: Date.now() };
+  // The surface as it stood before this turn: a later turn of a narrowed session is rebuilt from it.
+  const previous = state.toolsets ? { toolsets: state.toolsets, grownToolsets: state.grownToolsets, narrowed: state.narrowed } : undefined;
   const base = { mode, fullToolCount: turn.tools.length, predictedToolsets: state.toolsets ?? [] };
   if (tools.length === 0) {
     return { decision: { ...base, outcome: 'passthrough', reason: 'no_tools', sentToolCount: 0 }, state };
   }
   if (mode === 'off') {
-    if (state.narrowed) {
-      state.narrowed = false;
-      await store.set(sessionId, state).catch(() => undefined);
-    }
+    if (state.narrowed) state.narrowed = false;
     return { decision: { ...base, outcome: 'full', reason: 'routing_off', sentToolCount: tools.length }, state };
   }
   if (agentDefersTools(tools)) {
@@ -112,7 +107,6 @@ export async function routeTools(
     state.grownToolsets = surface.grownToolsets;
     if (anticipation.added.length > 0) state.anticipations = (state.anticipations ?? 0) + 1;
     turn.body.tools = surface.tools;
-    if (surface.loadedToolsets.length !== stored.loadedToolsets.length) await store.set(sessionId, state).catch(() => undefined);
     const tokens = schemaTokens(turn, tools, surface.tools, surface.loadedToolsets.join(','));
     return {
       decision: {
@@ -143,7 +137,6 @@ export async function routeTools(
   }
   state.toolsets = decided.surface.loadedToolsets;
   state.narrowed = mode === 'on';
-  await store.set(sessionId, state).catch(() => undefined);
   const tokens = schemaTokens(turn, tools, decided.surface.tools, decided.surface.loadedToolsets.join(','));
   const decision: ToolRoutingDecision = {
     ...fromSurfaceDecision(mode, decided, turn, mode === 'on' ? 'narrowed' : 'full'),
@@ -158,21 +151,18 @@ export async function routeTools(
 }
 
 /** Adds toolsets to a narrowed session (after request_toolset) and returns the grown surface. */
-export async function expandSessionSurface(
+export function expandSessionSurface(
   turn: Turn,
-  sessionId: string,
-  store: SessionStore,
   config: ToolRoutingConfig,
   narrowed: { context: ToolRoutingContext; surface: ToolSurface },
-  state: SessionState,
+  state: SessionRecord,
   added: string[],
-): Promise<ToolSurface> {
+): ToolSurface {
   const current = state.toolsets ? { loadedToolsets: state.toolsets, grownToolsets: state.grownToolsets ?? [] } : narrowed.surface;
   const surface = expandSurface(narrowed.context, config, current, added);
   state.toolsets = surface.loadedToolsets;
   state.grownToolsets = surface.grownToolsets;
   state.recoveries = (state.recoveries ?? 0) + 1;
-  await store.set(sessionId, state).catch(() => undefined);
   turn.body.tools = surface.tools;
   narrowed.surface = surface;
   return surface;

@@ -5,7 +5,7 @@
 // What is left, and where it goes:
 // - config/schema.ts composes every folder's config section: the sections move down into config/.
 // - store/* composition (gateway-stores, cluster-stores, open-*-store) moves up to pipeline/; the stored types
-//   (breaker state, cooldowns, key records, probe results, affinity, topic inertia) move down beside their
+//   (breaker state, cooldowns, key records, probe results) move down beside their
 //   store interfaces.
 export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/catalog/metadata/catalogue-metadata.ts', 'ledger'],
@@ -19,15 +19,10 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/schema.ts', 'security'],
   ['src/config/schema.ts', 'store'],
   ['src/config/schema.ts', 'tools'],
-  ['src/session/redis-session-affinity.ts', 'models'],
   ['src/store/cluster-stores.ts', 'dispatch'],
-  ['src/store/cluster-stores.ts', 'models'],
-  ['src/store/cluster-stores.ts', 'session'],
   ['src/store/gateway-stores.ts', 'catalog'],
   ['src/store/gateway-stores.ts', 'dispatch'],
-  ['src/store/gateway-stores.ts', 'models'],
   ['src/store/gateway-stores.ts', 'security'],
-  ['src/store/gateway-stores.ts', 'session'],
   ['src/store/memory-routing-state-channel.ts', 'dispatch'],
   ['src/store/open-key-store.ts', 'security'],
   ['src/store/open-ledger-store.ts', 'ledger'],

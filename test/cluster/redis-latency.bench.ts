@@ -2,7 +2,7 @@
  * What the shared state costs per request: Redis session get/set (on the request path) and a breaker outcome
  * (in the background), sequential, p50/p99. Run: npx tsx test/cluster/redis-latency.bench.ts [iterations]
  */
-import { RedisSessionStore } from '../../src/session/redis-session-store.js';
+import { RedisSessionStore } from '../../src/store/redis/redis-session-store.js';
 import { closeRedisClient, createRedisCommandClient, waitUntilReady } from '../../src/store/redis/redis-connection.js';
 import { RedisRoutingStateChannel } from '../../src/store/redis/redis-routing-state-channel.js';
 import { createRedisSubscriberClient } from '../../src/store/redis/redis-connection.js';

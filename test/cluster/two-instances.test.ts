@@ -65,9 +65,10 @@ describe.skipIf(!available)('two gateway instances sharing Postgres and Redis', 
     const session = { 'x-session-id': 'cluster-affinity-1' };
     const answer = await postChat(first.url, { model: 'claude-test', messages: [{ role: 'user', content: 'hello' }] }, session);
     expect(answer.status).toBe(200);
-    const servedOnFirst = first.gateway.modelRouter.affinity.get('cluster-affinity-1');
+    // Affinity is part of the session record: one Redis key per session, read by whichever instance serves next.
+    const servedOnFirst = (await first.gateway.sessions.get('cluster-affinity-1'))?.affinity?.deployment;
     expect(servedOnFirst).toBe('claude/claude-test');
-    await within(1_000, () => second.gateway.modelRouter.affinity.get('cluster-affinity-1') === servedOnFirst);
+    await within(1_000, async () => (await second.gateway.sessions.get('cluster-affinity-1'))?.affinity?.deployment === servedOnFirst);
     requestIds.first.push(answer.requestId ?? '');
   });
 

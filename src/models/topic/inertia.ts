@@ -1,14 +1,10 @@
+import type { TopicSessionState } from '../../store/session-record.js';
+
 /** An ARC topic or a user-defined route name; `none` = the default model. */
 type Topic = string;
 
-/** What the router remembers about a session between turns. Plain data: store it anywhere. */
-export interface TopicSessionState {
-  /** The topic the session is routed to (`none` = default model). */
-  topic: Topic;
-  /** A different specialist topic seen on recent turns that has not yet earned a switch. */
-  pending?: { topic: Topic; turns: number };
-  turns: number;
-}
+/** What the router remembers about a session between turns: part of the session record. */
+export type { TopicSessionState } from '../../store/session-record.js';
 
 export interface TopicObservation {
   /** The classifier's topic for this turn (`none` when no specialist was confident). */

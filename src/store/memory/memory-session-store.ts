@@ -1,5 +1,5 @@
-import type { SessionState } from './session-state.js';
-import type { SessionStore } from './session-store.js';
+import type { SessionRecord } from '../session-record.js';
+import type { SessionStore } from '../session-store.js';
 
 export interface MemorySessionStoreOptions {
   /** A session untouched this long is forgotten (its next request is treated as resumed). */
@@ -12,14 +12,14 @@ export interface MemorySessionStoreOptions {
 /** One process's sessions, in a Map kept in least-recently-used order. */
 export class MemorySessionStore implements SessionStore {
   readonly specificationVersion = 'v1' as const;
-  private readonly sessions = new Map<string, SessionState>();
+  private readonly sessions = new Map<string, SessionRecord>();
   private readonly now: () => number;
 
   constructor(private readonly options: MemorySessionStoreOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  async get(sessionId: string): Promise<SessionState | undefined> {
+  async get(sessionId: string): Promise<SessionRecord | undefined> {
     const state = this.sessions.get(sessionId);
     if (!state) return undefined;
     if (this.now() - state.updatedAt > this.options.ttlMs) {
@@ -31,7 +31,7 @@ export class MemorySessionStore implements SessionStore {
     return structuredClone(state);
   }
 
-  async set(sessionId: string, state: SessionState): Promise<void> {
+  async set(sessionId: string, state: SessionRecord): Promise<void> {
     this.sessions.delete(sessionId);
     this.sessions.set(sessionId, { ...structuredClone(state), updatedAt: this.now() });
     while (this.sessions.size > this.options.maxSessions) {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { SessionState } from './session-state.js';
-import type { SessionStore } from './session-store.js';
+import type { SessionRecord } from '../session-record.js';
+import type { SessionStore } from '../session-store.js';
 
 export interface RedisSessionStoreOptions {
   client: Redis;
@@ -12,7 +12,8 @@ export interface RedisSessionStoreOptions {
 }
 
 /**
- * Sessions shared by every gateway instance: one JSON string per session under `<prefix>session:<id>`, written
+ * Sessions shared by every gateway instance: the whole session record (tool surface, affinity, topic inertia,
+ * nudge and prompt-cache state) as one JSON string under `<prefix>session:<id>` — one key per session — written
  * with `SET … PX ttl` so Redis forgets idle sessions by itself. JSON keeps arrays in order, so a surface read on
  * another instance lists its toolsets exactly as they were written. Errors propagate; the fail-open wrapper
  * decides what a request sees when Redis is away.
@@ -29,14 +30,14 @@ export class RedisSessionStore implements SessionStore {
     return `${this.options.keyPrefix}session:${sessionId}`;
   }
 
-  async get(sessionId: string): Promise<SessionState | undefined> {
+  async get(sessionId: string): Promise<SessionRecord | undefined> {
     const text = await this.options.client.get(this.#key(sessionId));
     if (text === null) return undefined;
-    return JSON.parse(text) as SessionState;
+    return JSON.parse(text) as SessionRecord;
   }
 
-  async set(sessionId: string, state: SessionState): Promise<void> {
-    const stored: SessionState = { ...state, updatedAt: this.#now() };
+  async set(sessionId: string, state: SessionRecord): Promise<void> {
+    const stored: SessionRecord = { ...state, updatedAt: this.#now() };
     await this.options.client.set(this.#key(sessionId), JSON.stringify(stored), 'PX', Math.max(1, Math.trunc(this.options.ttlMs)));
   }
 

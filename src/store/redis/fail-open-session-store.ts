@@ -1,6 +1,6 @@
-import type { SharedStateHealth } from '../store/redis/redis-health.js';
-import type { SessionState } from './session-state.js';
-import type { SessionStore } from './session-store.js';
+import type { SharedStateHealth } from './redis-health.js';
+import type { SessionRecord } from '../session-record.js';
+import type { SessionStore } from '../session-store.js';
 
 /**
  * The shared session store with a local one behind it. While the shared store fails, reads and writes go to the
@@ -16,7 +16,7 @@ export class FailOpenSessionStore implements SessionStore {
     private readonly health: SharedStateHealth,
   ) {}
 
-  async get(sessionId: string): Promise<SessionState | undefined> {
+  async get(sessionId: string): Promise<SessionRecord | undefined> {
     try {
       const state = await this.shared.get(sessionId);
       this.health.succeeded();
@@ -27,7 +27,7 @@ export class FailOpenSessionStore implements SessionStore {
     }
   }
 
-  async set(sessionId: string, state: SessionState): Promise<void> {
+  async set(sessionId: string, state: SessionRecord): Promise<void> {
     await this.local.set(sessionId, state);
     try {
       await this.shared.set(sessionId, state);

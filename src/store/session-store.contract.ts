@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionState } from './session-state.js';
+import type { SessionRecord } from './session-record.js';
 import type { SessionStore } from './session-store.js';
 
 /** A fresh, empty store forgetting sessions idle for `ttlMs`; the suite closes it after each case. */
@@ -30,7 +30,7 @@ export function describeSessionStoreContract(name: string, factory: SessionStore
     it('returns a surface exactly as saved: toolsets in their order, flags and counters', async () => {
       const store = await open();
       const before = Date.now();
-      const state: SessionState = { toolsets: ['web', 'files', 'browser', 'a.b'], narrowed: true, recoveries: 2, updatedAt: 0 };
+      const state: SessionRecord = { toolsets: ['web', 'files', 'browser', 'a.b'], narrowed: true, recoveries: 2, updatedAt: 0 };
       await store.set('session-1', state);
       const read = await store.get('session-1');
       const { updatedAt, ...rest } = read ?? { updatedAt: -1 };
@@ -39,6 +39,20 @@ export function describeSessionStoreContract(name: string, factory: SessionStore
       // The store stamps the write time, whatever the caller put there.
       expect(updatedAt).toBeGreaterThanOrEqual(before);
       expect(updatedAt).toBeLessThanOrEqual(Date.now());
+    });
+
+    it('returns every part of the record as saved: affinity, topic inertia, nudge and prompt-cache state', async () => {
+      const store = await open();
+      const parts = {
+        toolsets: ['web'],
+        affinity: { deployment: 'claude/claude-test', expiresAt: 1_700_000_000_000 },
+        topic: { topic: 'software_it', pending: { topic: 'math', turns: 1 }, turns: 3 },
+        nudge: { promptTokens: 72_000, provider: 'local', model: 'cheap', sent: ['first' as const], seenAt: 5 },
+        promptCache: { lastSeenAt: 7, ttl: '1h' as const, key: { providerId: 'claude', keyId: 'key-2', warmUntil: 9 } },
+      };
+      await store.set('whole', { ...parts, updatedAt: 0 });
+      const { updatedAt: _updatedAt, ...read } = (await store.get('whole')) ?? { updatedAt: -1 };
+      expect(read).toEqual(parts);
     });
 
     it('keeps sessions apart and lets a later write replace an earlier one', async () => {

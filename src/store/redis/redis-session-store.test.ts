@@ -1,12 +1,12 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SharedStateHealth } from '../store/redis/redis-health.js';
-import { createRedisCommandClient } from '../store/redis/redis-connection.js';
-import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from '../store/redis/redis-test-support.js';
-import { MemorySessionStore } from './memory-session-store.js';
-import { FailOpenSessionStore } from './redis-fail-open-session-store.js';
+import { SharedStateHealth } from './redis-health.js';
+import { createRedisCommandClient } from './redis-connection.js';
+import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from './redis-test-support.js';
+import { MemorySessionStore } from '../memory/memory-session-store.js';
+import { FailOpenSessionStore } from './fail-open-session-store.js';
 import { RedisSessionStore } from './redis-session-store.js';
-import { describeSessionStoreContract } from './session-store.contract.js';
+import { describeSessionStoreContract } from '../session-store.contract.js';
 
 describeSessionStoreContract('memory', ({ ttlMs }) => new MemorySessionStore({ ttlMs, maxSessions: 1000 }));
 
@@ -24,6 +24,21 @@ describe.skipIf(!available)('redis session store', () => {
   describeSessionStoreContract('redis', ({ ttlMs }) => {
     run += 1;
     return new RedisSessionStore({ client, keyPrefix: `${prefix}${run}:`, ttlMs });
+  });
+
+  it('keeps a whole session record under one key', async () => {
+    const keyPrefix = `${prefix}one-key:`;
+    const store = new RedisSessionStore({ client, keyPrefix, ttlMs: 60_000 });
+    await store.set('s', {
+      toolsets: ['web'],
+      narrowed: true,
+      affinity: { deployment: 'local/gpt-test', expiresAt: Date.now() + 60_000 },
+      topic: { topic: 'math', turns: 1 },
+      nudge: { promptTokens: 10, sent: [], seenAt: 0 },
+      promptCache: { lastSeenAt: 0, ttl: '5m' },
+      updatedAt: 0,
+    });
+    expect(await client.keys(`${keyPrefix}*`)).toEqual([`${keyPrefix}session:s`]);
   });
 
   it('a session written through one instance is read byte-identical through another', async () => {
