@@ -72,6 +72,8 @@ interface Tracking {
   record: RequestRecord;
   turn?: Turn;
   responseText: string;
+  /** The tool stage's ledger figures, counted after the answer (see ToolStageResult.countSchemaTokens). */
+  countSchemaTokens?: () => void;
 }
 
 function upstreamTime(attempts: AttemptRecord[]): number {
@@ -162,6 +164,7 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
       },
     );
     if (tools) decision.tools = tools.decision;
+    if (tools?.countSchemaTokens) tracking.countSchemaTokens = tools.countSchemaTokens;
     const nudge = gateway.contextNudge.enabledFor(turn.clientKeyId) ? gateway.contextNudge.decide(session.id, turn.clientKeyId) : undefined;
     if (nudge) {
       addNoteToSystemPrompt(turn, nudge.note);
@@ -410,6 +413,7 @@ function finishRecord(gateway: Gateway, tracking: Tracking, context: ChatRequest
   const record = tracking.record;
   record.totalMs = performance.now() - context.monotonicStart;
   record.overheadMs = Math.max(0, record.totalMs - upstreamTime(record.attempts));
+  tracking.countSchemaTokens?.();
   // A cache hit called no provider: there is no usage to estimate and nothing to bill. A client that went away
   // after the upstream began answering (499) is estimated like a cut stream: the provider bills what it produced.
   const answered = record.status === 200 || (record.status === 499 && record.errorClass === 'client_closed');

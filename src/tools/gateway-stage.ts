@@ -21,6 +21,12 @@ export interface ToolStageResult {
   /** Set when a narrowed surface was sent: recovery (request_toolset, pruned calls) works against it. */
   narrowed?: { context: ToolRoutingContext; surface: ToolSurface };
   state: SessionRecord;
+  /**
+   * Fills the decision's schema token counts (for the ledger). The pipeline calls it when the request has been
+   * answered: the tokenizer's tables take a moment to load and to run, and no answer should wait for a figure
+   * only the ledger reads.
+   */
+  countSchemaTokens?: () => void;
 }
 
 const tokenCache = new Map<string, { full: number; sent: number }>();
@@ -41,6 +47,25 @@ function schemaTokens(turn: Turn, clientTools: readonly unknown[], sent: readonl
   if (tokenCache.size >= tokenCacheLimit) tokenCache.delete(tokenCache.keys().next().value ?? '');
   tokenCache.set(key, counts);
   return counts;
+}
+
+/**
+ * Fills `fullSchemaTokens` and `sentSchemaTokens` once, when called. `sentIsSurface` false (shadow mode): the
+ * client's full array went, so sent = full. A schema the tokenizer refuses (special-token text) leaves both out.
+ */
+function schemaTokenCounter(decision: ToolRoutingDecision, count: () => { full: number; sent: number }, sentIsSurface: boolean): () => void {
+  let counted = false;
+  return () => {
+    if (counted) return;
+    counted = true;
+    try {
+      const tokens = count();
+      decision.fullSchemaTokens = tokens.full;
+      decision.sentSchemaTokens = sentIsSurface ? tokens.sent : tokens.full;
+    } catch {
+      // The counts are a ledger figure; the request was routed and answered without them.
+    }
+  };
 }
 
 function fromSurfaceDecision(mode: ToolRoutingMode, decision: SurfaceDecision, turn: Turn, outcome: ToolRoutingDecision['outcome']): ToolRoutingDecision {
@@ -107,21 +132,16 @@ export async function routeTools(
     state.grownToolsets = surface.grownToolsets;
     if (anticipation.added.length > 0) state.anticipations = (state.anticipations ?? 0) + 1;
     turn.body.tools = surface.tools;
-    const tokens = schemaTokens(turn, tools, surface.tools, surface.loadedToolsets.join(','));
-    return {
-      decision: {
-        ...base,
-        outcome: 'sticky',
-        reason: anticipation.added.length > 0 ? 'anticipated' : 'session_surface',
-        predictedToolsets: surface.loadedToolsets,
-        ...(anticipation.added.length > 0 ? { anticipatedToolsets: anticipation.added } : {}),
-        sentToolCount: surface.tools.length,
-        fullSchemaTokens: tokens.full,
-        sentSchemaTokens: tokens.sent,
-      },
-      narrowed: { context, surface },
-      state,
+    const decision: ToolRoutingDecision = {
+      ...base,
+      outcome: 'sticky',
+      reason: anticipation.added.length > 0 ? 'anticipated' : 'session_surface',
+      predictedToolsets: surface.loadedToolsets,
+      ...(anticipation.added.length > 0 ? { anticipatedToolsets: anticipation.added } : {}),
+      sentToolCount: surface.tools.length,
     };
+    const countSchemaTokens = schemaTokenCounter(decision, () => schemaTokens(turn, tools, surface.tools, surface.loadedToolsets.join(',')), true);
+    return { decision, narrowed: { context, surface }, state, countSchemaTokens };
   }
   const input = { tools, format: turn.format, messages: turn.messages, config };
   // The optional LLM classifier is asked only when the local one abstains (off unless configured).
@@ -137,17 +157,19 @@ export async function routeTools(
   }
   state.toolsets = decided.surface.loadedToolsets;
   state.narrowed = mode === 'on';
-  const tokens = schemaTokens(turn, tools, decided.surface.tools, decided.surface.loadedToolsets.join(','));
+  const surface = decided.surface;
   const decision: ToolRoutingDecision = {
     ...fromSurfaceDecision(mode, decided, turn, mode === 'on' ? 'narrowed' : 'full'),
-    predictedToolsets: decided.surface.loadedToolsets,
-    sentToolCount: mode === 'on' ? decided.surface.tools.length : tools.length,
-    fullSchemaTokens: tokens.full,
-    sentSchemaTokens: mode === 'on' ? tokens.sent : tokens.full,
+    predictedToolsets: surface.loadedToolsets,
+    sentToolCount: mode === 'on' ? surface.tools.length : tools.length,
   };
-  if (mode !== 'on') return { decision: { ...decision, reason: `shadow:${decided.reason}` }, state };
-  turn.body.tools = decided.surface.tools;
-  return { decision, narrowed: { context, surface: decided.surface }, state };
+  const countSchemaTokens = schemaTokenCounter(decision, () => schemaTokens(turn, tools, surface.tools, surface.loadedToolsets.join(',')), mode === 'on');
+  if (mode !== 'on') {
+    decision.reason = `shadow:${decided.reason}`;
+    return { decision, state, countSchemaTokens };
+  }
+  turn.body.tools = surface.tools;
+  return { decision, narrowed: { context, surface }, state, countSchemaTokens };
 }
 
 /** Adds toolsets to a narrowed session (after request_toolset) and returns the grown surface. */
