@@ -1,11 +1,7 @@
-export type BreakerState = 'closed' | 'open' | 'half-open';
+import type { BreakerSettings, BreakerState } from '../store/routing-state-channel.js';
 
-export interface BreakerSettings {
-  windowMs: number;
-  minCalls: number;
-  failureRate: number;
-  openMs: number;
-}
+// The breaker's state and settings live beside the store that shares them between instances.
+export type { BreakerSettings, BreakerState };
 
 interface Circuit {
   outcomes: { at: number; ok: boolean }[];

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BreakerSettings } from '../dispatch/circuit-breaker.js';
-import type { RoutingStateChannel, RoutingStateEvent, RoutingStateSnapshot } from './routing-state-channel.js';
+import type { BreakerSettings, RoutingStateChannel, RoutingStateEvent, RoutingStateSnapshot } from './routing-state-channel.js';
 
 /** The shared part: what Redis holds in a cluster. Give the same hub to every instance that should share. */
 export class MemoryRoutingStateHub {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BreakerSettings } from '../dispatch/circuit-breaker.js';
-import type { RoutingStateChannel, RoutingStateEvent } from './routing-state-channel.js';
+import type { BreakerSettings, RoutingStateChannel, RoutingStateEvent } from './routing-state-channel.js';
 
 /** Two instances' channels over the same, fresh shared state. */
 export type RoutingStateChannelPairFactory = () => Promise<{ first: RoutingStateChannel; second: RoutingStateChannel }>;

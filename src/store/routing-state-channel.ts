@@ -1,4 +1,13 @@
-import type { BreakerSettings } from '../dispatch/circuit-breaker.js';
+/** A circuit breaker's state (the attempt loop's breakers in `dispatch/circuit-breaker.ts`). */
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
+/** When a circuit opens: a failure rate over a sliding window with a minimum of calls, and how long it stays open. */
+export interface BreakerSettings {
+  windowMs: number;
+  minCalls: number;
+  failureRate: number;
+  openMs: number;
+}
 
 /** What one gateway instance tells the others. `origin` is the sender's instance id. */
 export type RoutingStateEvent =

@@ -1,7 +1,6 @@
 import { CircuitBreakers } from '../dispatch/circuit-breaker.js';
-import type { BreakerSettings, BreakerState } from '../dispatch/circuit-breaker.js';
 import type { SharedStateHealth } from './redis/redis-health.js';
-import type { RoutingStateChannel } from './routing-state-channel.js';
+import type { BreakerSettings, BreakerState, RoutingStateChannel } from './routing-state-channel.js';
 
 export interface SharedCircuitBreakersOptions {
   settings: BreakerSettings;

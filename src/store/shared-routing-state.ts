@@ -1,9 +1,8 @@
-import type { BreakerSettings, BreakerState } from '../dispatch/circuit-breaker.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import type { PolicyStore } from './policy/policy-store.js';
 import type { SharedStateHealth, StateLogger } from './redis/redis-health.js';
 import { silentStateLogger } from './redis/redis-health.js';
-import type { RoutingStateChannel, RoutingStateEvent } from './routing-state-channel.js';
+import type { BreakerSettings, BreakerState, RoutingStateChannel, RoutingStateEvent } from './routing-state-channel.js';
 import { SharedCircuitBreakers } from './shared-circuit-breakers.js';
 import { SharedCooldowns } from './shared-cooldowns.js';
 

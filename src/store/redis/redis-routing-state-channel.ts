@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { BreakerSettings } from '../../dispatch/circuit-breaker.js';
-import type { RoutingStateChannel, RoutingStateEvent, RoutingStateSnapshot } from '../routing-state-channel.js';
+import type { BreakerSettings, RoutingStateChannel, RoutingStateEvent, RoutingStateSnapshot } from '../routing-state-channel.js';
 
 /**
  * One outcome into the cluster-wide window, atomically (a Lua script runs alone on the server). Two sorted sets
