@@ -25,7 +25,7 @@ import { RedisChangeAnnouncements } from './redis/redis-change-announcements.js'
 import { RedisCounterStore } from './redis/redis-counter-store.js';
 import { RedisBudgetCounterStore } from './redis/redis-budget-counter-store.js';
 import { RedisDashboardSessionStore } from './redis/redis-dashboard-session-store.js';
-import { SharedRoutingState } from './shared-routing-state.js';
+import { SharedRoutingState } from '../dispatch/shared-routing-state.js';
 import { RedisCacheStore } from './redis/redis-cache-store.js';
 import { RedisResponseStore } from './redis/redis-response-store.js';
 import { RedisSemanticCacheStore } from './redis/redis-semantic-cache-store.js';

@@ -30,7 +30,5 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/store/postgres/postgres-key-store.ts', 'security'],
   ['src/store/postgres/postgres-probe-store.ts', 'catalog'],
   ['src/store/redis/redis-dashboard-session-store.ts', 'security'],
-  ['src/store/shared-circuit-breakers.ts', 'dispatch'],
-  ['src/store/shared-cooldowns.ts', 'dispatch'],
   ['src/tools/router-mode-policy.ts', 'models'],
 ];

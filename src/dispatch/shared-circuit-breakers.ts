@@ -1,6 +1,6 @@
-import { CircuitBreakers } from '../dispatch/circuit-breaker.js';
-import type { SharedStateHealth } from './redis/redis-health.js';
-import type { BreakerSettings, BreakerState, RoutingStateChannel } from './routing-state-channel.js';
+import { CircuitBreakers } from './circuit-breaker.js';
+import type { SharedStateHealth } from '../store/redis/redis-health.js';
+import type { BreakerSettings, BreakerState, RoutingStateChannel } from '../store/routing-state-channel.js';
 
 export interface SharedCircuitBreakersOptions {
   settings: BreakerSettings;

@@ -1,11 +1,11 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { BreakerSettings, BreakerState } from '../dispatch/circuit-breaker.js';
+import type { BreakerSettings, BreakerState } from './circuit-breaker.js';
 import { ModelSwitches } from '../models/switches/model-switches.js';
-import { MemoryRoutingStateHub } from './memory-routing-state-channel.js';
-import { MemoryPolicyStore } from './policy/memory-policy-store.js';
-import { SharedStateHealth } from './redis/redis-health.js';
-import type { RoutingStateChannel } from './routing-state-channel.js';
+import { MemoryRoutingStateHub } from '../store/memory-routing-state-channel.js';
+import { MemoryPolicyStore } from '../store/policy/memory-policy-store.js';
+import { SharedStateHealth } from '../store/redis/redis-health.js';
+import type { RoutingStateChannel } from '../store/routing-state-channel.js';
 import { SharedRoutingState } from './shared-routing-state.js';
 
 const settings: BreakerSettings = { windowMs: 60_000, minCalls: 4, failureRate: 0.5, openMs: 30_000 };

@@ -1,8 +1,8 @@
-import type { PolicyDocument } from './policy/policy-document.js';
-import type { PolicyStore } from './policy/policy-store.js';
-import type { SharedStateHealth, StateLogger } from './redis/redis-health.js';
-import { silentStateLogger } from './redis/redis-health.js';
-import type { BreakerSettings, BreakerState, RoutingStateChannel, RoutingStateEvent } from './routing-state-channel.js';
+import type { PolicyDocument } from '../store/policy/policy-document.js';
+import type { PolicyStore } from '../store/policy/policy-store.js';
+import type { SharedStateHealth, StateLogger } from '../store/redis/redis-health.js';
+import { silentStateLogger } from '../store/redis/redis-health.js';
+import type { BreakerSettings, BreakerState, RoutingStateChannel, RoutingStateEvent } from '../store/routing-state-channel.js';
 import { SharedCircuitBreakers } from './shared-circuit-breakers.js';
 import { SharedCooldowns } from './shared-cooldowns.js';
 

@@ -1,6 +1,6 @@
-import { Cooldowns } from '../dispatch/cooldowns.js';
-import type { SharedStateHealth } from './redis/redis-health.js';
-import type { RoutingStateChannel } from './routing-state-channel.js';
+import { Cooldowns } from './cooldowns.js';
+import type { SharedStateHealth } from '../store/redis/redis-health.js';
+import type { RoutingStateChannel } from '../store/routing-state-channel.js';
 
 /**
  * Cooldowns every instance honours: a key that got a 429 on one instance rests on all of them. Reads stay local
