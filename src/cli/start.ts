@@ -9,10 +9,11 @@ import { flagsOrExit, parsePort } from './arguments.js';
 import type { Command } from './command.js';
 import { describePortInUse } from './port-holder.js';
 
-const usage = `Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR]
+const usage = `Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR] [--log-format auto|text|json]
 
 Runs the gateway (default 127.0.0.1:8319) until SIGINT/SIGTERM. Config: --config, else ./hermes-router.yaml,
 else ~/.hermes-router/config.yaml. Data: --data-dir, else $HERMES_ROUTER_HOME, else ~/.hermes-router.
+Logs (stderr): one readable line per request on a terminal, JSON lines otherwise; --log-format chooses.
 `;
 
 function failure(context: Parameters<Command['run']>[1], message: string): number {
@@ -31,6 +32,7 @@ export const startCommand: Command = {
         port: { type: 'string' },
         host: { type: 'string' },
         'data-dir': { type: 'string' },
+        'log-format': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       usage,
@@ -49,7 +51,7 @@ export const startCommand: Command = {
       cwd: context.cwd,
       dataDir,
       env: context.env,
-      overrides: { host: flags.host, port },
+      overrides: { host: flags.host, port, logFormat: flags['log-format'] },
     };
     let loaded;
     try {

@@ -10,6 +10,7 @@ export const environmentVariables = {
   HERMES_ROUTER_BODY_LIMIT_BYTES: 'server.body_limit_bytes',
   HERMES_ROUTER_DEFAULT_MODEL: 'default_model',
   HERMES_ROUTER_LOG_LEVEL: 'logging.level',
+  HERMES_ROUTER_LOG_FORMAT: 'logging.format',
 } as const;
 
 function integerFrom(name: string, value: string): number {
@@ -28,8 +29,13 @@ export function applyEnvironment(input: ConfigInput, env: NodeJS.ProcessEnv): Co
   }
   result.server = server;
   if (env.HERMES_ROUTER_DEFAULT_MODEL) result.default_model = env.HERMES_ROUTER_DEFAULT_MODEL;
-  if (env.HERMES_ROUTER_LOG_LEVEL) {
-    result.logging = { level: env.HERMES_ROUTER_LOG_LEVEL as NonNullable<ConfigInput['logging']>['level'] };
+  if (env.HERMES_ROUTER_LOG_LEVEL || env.HERMES_ROUTER_LOG_FORMAT) {
+    type Logging = NonNullable<ConfigInput['logging']>;
+    result.logging = {
+      ...(input.logging ?? {}),
+      ...(env.HERMES_ROUTER_LOG_LEVEL ? { level: env.HERMES_ROUTER_LOG_LEVEL as Logging['level'] } : {}),
+      ...(env.HERMES_ROUTER_LOG_FORMAT ? { format: env.HERMES_ROUTER_LOG_FORMAT as Logging['format'] } : {}),
+    };
   }
   return result;
 }

@@ -17,7 +17,7 @@ export interface LoadConfigOptions {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   /** Flags (`--port`, `--host`) that win over both file and environment. */
-  overrides?: { host?: string | undefined; port?: number | undefined };
+  overrides?: { host?: string | undefined; port?: number | undefined; logFormat?: string | undefined };
 }
 
 export interface LoadedConfig {
@@ -118,5 +118,9 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   if (options.overrides?.host !== undefined) server.host = options.overrides.host;
   if (options.overrides?.port !== undefined) server.port = options.overrides.port;
   withEnvironment.server = server;
+  if (options.overrides?.logFormat !== undefined) {
+    // Checked by the schema like the file's value, so a wrong flag names `logging.format` and its choices.
+    withEnvironment.logging = { ...(withEnvironment.logging ?? {}), format: options.overrides.logFormat as NonNullable<ConfigInput['logging']>['format'] };
+  }
   return { config: parseConfig(withEnvironment, source ?? 'the defaults'), source };
 }

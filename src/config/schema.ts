@@ -174,9 +174,13 @@ export const configSchema = z
       .prefault({}),
     routing: routingConfigSchema.default(routingConfigSchema.parse({})),
     logging: z
-      .object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') })
+      .object({
+        level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+        /** `auto`: one readable line per event when stderr is a terminal, JSON lines otherwise. */
+        format: z.enum(['auto', 'json', 'text']).default('auto'),
+      })
       .strict()
-      .default({ level: 'info' }),
+      .default({ level: 'info', format: 'auto' }),
   })
   .strict();
 

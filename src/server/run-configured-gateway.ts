@@ -43,7 +43,7 @@ export async function runConfiguredGateway(options: {
 }): Promise<ConfiguredGateway> {
   // First, so a data directory that cannot be used is one clear error, before the ledger opens a file in it.
   ensureDataDir(options.dataDir);
-  const logger = options.logger ?? createLogger(options.config.logging.level);
+  const logger = options.logger ?? createLogger(options.config.logging.level, options.config.logging.format);
   const metrics = new GatewayMetrics();
   const configuredDeployments = new ModelCatalog(options.config).deployments;
   const storage = options.config.storage;

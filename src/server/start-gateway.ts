@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import pino from 'pino';
+import { textLogDestination } from './text-log-destination.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { ensureDataDir } from '../config/data-dir.js';
@@ -47,14 +48,23 @@ export interface RunningGateway {
   adminKeyFile?: string;
 }
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, redact: ['*.api_key', '*.apiKey', '*.authorization', 'headers.authorization'] }, pino.destination(2));
+export type LogFormat = 'auto' | 'json' | 'text';
+
+/**
+ * The gateway's log on stderr: JSON lines for a log collector, or one readable line per event (`text`) for a
+ * person; `auto` picks text when stderr is a terminal, JSON otherwise (a service manager, a pipe, a file).
+ */
+export function createLogger(level: string, format: LogFormat = 'auto', stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr): Logger {
+  const options = { level, base: undefined, redact: ['*.api_key', '*.apiKey', '*.authorization', 'headers.authorization'] };
+  const text = format === 'text' || (format === 'auto' && stream.isTTY === true);
+  if (text) return pino(options, textLogDestination(stream));
+  return pino(options, stream === process.stderr ? pino.destination(2) : stream);
 }
 
 /** Builds the gateway from a config and listens; the CLI and the tests both start it through here. */
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   ensureDataDir(options.dataDir);
-  const logger = withSecretRedaction(options.logger ?? createLogger(options.config.logging.level));
+  const logger = withSecretRedaction(options.logger ?? createLogger(options.config.logging.level, options.config.logging.format));
   // Before listening: a non-loopback bind without an admin key refuses to start here.
   const opened = await openSecurity({
     config: options.config,
