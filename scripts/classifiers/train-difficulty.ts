@@ -9,19 +9,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { difficultyFeatures } from '../../src/classify/difficulty/features.js';
 import type { DifficultyWeightsJson } from '../../src/classify/difficulty/model.js';
-import { routingProbability } from '../../src/classify/difficulty/model.js';
-import { trainDifficultyModel } from '../../src/classify/difficulty/train.js';
+import { trainDifficultyRouter } from '../../src/classify/difficulty/train-router.js';
 import { LinearModel } from '../../src/classify/text/linear-model.js';
 import { addFeature, normalizeL2 } from '../../src/classify/text/sparse-vector.js';
 import { tokenize } from '../../src/classify/text/tokens.js';
 import { trainLinearModel } from '../../src/classify/text/train-linear-model.js';
 import { caseQualities, readDifficultyCases } from '../../src/eval/difficulty-cases.js';
 import { difficultyMetrics } from '../../src/eval/difficulty-metrics.js';
+import { crossValidatedScores } from '../../src/eval/difficulty-run.js';
 
 const path = process.argv[2] ?? '../shared/corpora/external/routellm_strong_weak.jsonl';
 const folds = 5;
 const cases = readDifficultyCases(path).filter((row) => caseQualities(row));
-const rows = cases.map((row) => ({ features: difficultyFeatures(row.prompt), quality: caseQualities(row)! }));
+const rows = cases.map((row) => ({ prompt: row.prompt, features: difficultyFeatures(row.prompt), quality: caseQualities(row)! }));
 
 /** The baseline the issue names: word and word-pair n-grams, logistic regression on "the weak model failed". */
 function baselineFeatures(prompt: string) {
@@ -33,11 +33,11 @@ function baselineFeatures(prompt: string) {
 }
 const baselineRows = cases.map((row) => baselineFeatures(row.prompt));
 
-const modelScores = new Array<number>(rows.length).fill(0);
+// The model's held-out scores: the same nested cross-validation as `eval difficulty --cross-validate 5`.
+const modelScores = crossValidatedScores(cases, folds);
 const baselineScores = new Array<number>(rows.length).fill(0);
 for (let fold = 0; fold < folds; fold += 1) {
   const inTrain = (index: number) => index % folds !== fold;
-  const model = new LinearModel(trainDifficultyModel(rows.filter((_, index) => inTrain(index))));
   const baseline = new LinearModel(
     trainLinearModel(
       rows.flatMap((row, index) => (inTrain(index) ? [{ features: baselineRows[index]!, label: row.quality.weak < 0.75 ? 1 : 0 }] : [])),
@@ -46,7 +46,6 @@ for (let fold = 0; fold < folds; fold += 1) {
   );
   rows.forEach((row, index) => {
     if (inTrain(index)) return;
-    modelScores[index] = routingProbability(model.predict(row.features).probabilities);
     baselineScores[index] = baseline.predict(baselineRows[index]!).probabilities[1] ?? 0;
   });
 }
@@ -69,8 +68,10 @@ const overall = (report.model as Record<string, { strong_share_at_95pct_quality:
 const descending = [...modelScores].sort((left, right) => right - left);
 const suggestedThreshold = round(descending[Math.max(0, Math.ceil(overall.strong_share_at_95pct_quality * descending.length) - 1)]!);
 
+const router = trainDifficultyRouter(rows, { folds });
 const weights: DifficultyWeightsJson = {
-  model: trainDifficultyModel(rows),
+  model: router.model,
+  correction: router.correction,
   levelCutpoints,
   suggestedThreshold,
   trainedOn: { file: 'routellm_strong_weak.jsonl (RouteLLM dev split, Apache-2.0)', rows: rows.length, sha256: createHash('sha256').update(readFileSync(path)).digest('hex') },

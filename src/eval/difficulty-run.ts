@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { difficultyFeatures } from '../classify/difficulty/features.js';
-import { routingProbability } from '../classify/difficulty/model.js';
+import { DifficultyScorer } from '../classify/difficulty/scorer.js';
 import { trainDifficultyModel } from '../classify/difficulty/train.js';
+import { trainDifficultyRouter } from '../classify/difficulty/train-router.js';
 import { LinearModel } from '../classify/text/linear-model.js';
 import type { DifficultyCase } from './difficulty-cases.js';
 import { caseQualities } from './difficulty-cases.js';
@@ -49,17 +50,33 @@ export function runDifficultyEval(cases: readonly DifficultyCase[], score: (prom
 
 /**
  * Honest numbers on a file the shipped model was trained on: each row is scored by a model trained on the
- * other folds (row index mod `folds`), exactly as scripts/classifiers/train-difficulty.ts does.
+ * other folds (row index mod `folds`), exactly as scripts/classifiers/train-difficulty.ts trains the shipped
+ * one. The tree correction needs out-of-fold linear predictions inside each training set (nested
+ * cross-validation); a linear model trained without folds f and g serves both outer fold f (for the rows of g)
+ * and outer fold g (for the rows of f), so k(k−1)/2 inner fits cover all k outer folds.
  */
 export function crossValidatedScores(cases: readonly DifficultyCase[], folds: number): number[] {
-  const rows = cases.map((row) => ({ features: difficultyFeatures(row.prompt), quality: caseQualities(row) }));
+  const rows = cases.flatMap((row, index) => {
+    const quality = caseQualities(row);
+    return quality ? [{ prompt: row.prompt, features: difficultyFeatures(row.prompt), quality, fold: index % folds, index }] : [];
+  });
+  // inner.get(`${outer}:${index}`): the row's linear probabilities from a model trained without `outer` and the row's own fold.
+  const inner = new Map<string, number[]>();
+  for (let first = 0; first < folds; first += 1) {
+    for (let second = first + 1; second < folds; second += 1) {
+      const model = new LinearModel(trainDifficultyModel(rows.filter((row) => row.fold !== first && row.fold !== second)));
+      for (const row of rows) {
+        if (row.fold === first) inner.set(`${second}:${row.index}`, model.predict(row.features).probabilities);
+        if (row.fold === second) inner.set(`${first}:${row.index}`, model.predict(row.features).probabilities);
+      }
+    }
+  }
   const scores = new Array<number>(cases.length).fill(0);
   for (let fold = 0; fold < folds; fold += 1) {
-    const training = rows.flatMap((row, index) => (index % folds !== fold && row.quality ? [{ features: row.features, quality: row.quality }] : []));
-    const model = new LinearModel(trainDifficultyModel(training));
-    rows.forEach((row, index) => {
-      if (index % folds === fold) scores[index] = routingProbability(model.predict(row.features).probabilities);
-    });
+    const training = rows.filter((row) => row.fold !== fold);
+    const router = trainDifficultyRouter(training, { outOfFold: training.map((row) => inner.get(`${fold}:${row.index}`)!) });
+    const scorer = new DifficultyScorer(router.model, router.correction);
+    for (const row of rows) if (row.fold === fold) scores[row.index] = scorer.score(row.prompt, row.features).probability;
   }
   return scores;
 }

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * The `difficulty:` config section. `threshold` is the cost/quality knob of the cheapest-capable policy: a
- * prompt whose difficulty probability reaches it is sent to the strong model. The default, 0.56, is the
- * held-out score at which the RouteLLM dev split reached 95% of always-strong quality while sending about 47%
+ * prompt whose difficulty probability reaches it is sent to the strong model. The default, 0.56, is about the
+ * held-out score at which the RouteLLM dev split reached 95% of always-strong quality while sending about 45%
  * of prompts to the strong model (data/difficulty/cv-report.json); lower it for quality, raise it for cost.
  */
 export const difficultyConfigSchema = z

@@ -46,3 +46,18 @@ describe('learnedDifficultyEstimator', () => {
     expect(learnedDifficultyEstimator({ chitChatMaxWords: 0 }).estimate('thanks!').level).toBe(estimateDifficulty('thanks!').level);
   });
 });
+
+describe('trainDifficultyRouter', () => {
+  it('is deterministic and its tree inputs are the correction inputs', async () => {
+    const { trainDifficultyRouter } = await import('./train-router.js');
+    const { correctionInputNames } = await import('./correction-inputs.js');
+    const rows = Array.from({ length: 50 }, (_, index) => {
+      const features = new Map<string, number>();
+      addFeature(features, `w:${index % 7}`, 1);
+      return { prompt: `Sam has ${index} apples and ${index % 5} pears.`, features, quality: { weak: index % 2, strong: index % 5 === 0 ? 0 : 1 } };
+    });
+    const first = trainDifficultyRouter(rows);
+    expect(JSON.stringify(first)).toBe(JSON.stringify(trainDifficultyRouter(rows)));
+    expect(first.correction.trees.features).toEqual(correctionInputNames);
+  });
+});

@@ -1,10 +1,10 @@
 import { wordVectorTable } from '../features/word-vectors.js';
-import { LinearModel, round } from '../text/linear-model.js';
+import { round } from '../text/linear-model.js';
 import type { FeatureContribution } from '../text/linear-model.js';
 import { readPackageJson } from '../text/package-data.js';
 import { difficultyFeatures } from './features.js';
 import type { DifficultyWeightsJson } from './model.js';
-import { routingProbability } from './model.js';
+import { DifficultyScorer } from './scorer.js';
 
 export interface DifficultyEstimate {
   /**
@@ -24,24 +24,23 @@ export interface DifficultyEstimate {
 }
 
 export class LearnedDifficultyModel {
-  private readonly model: LinearModel;
+  private readonly scorer: DifficultyScorer;
 
   constructor(readonly weights: DifficultyWeightsJson) {
-    this.model = new LinearModel(weights.model);
+    this.scorer = new DifficultyScorer(weights.model, weights.correction);
     // Read the word-vector table now, with the weights, rather than during the first request.
     wordVectorTable();
   }
 
   estimate(text: string): DifficultyEstimate {
     const features = difficultyFeatures(text);
-    const { probabilities } = this.model.predict(features);
-    const probability = routingProbability(probabilities);
+    const { probabilities, probability } = this.scorer.score(text, features);
     const level = 5 - this.weights.levelCutpoints.filter((cutpoint) => probability > cutpoint).length;
     return {
       probability: round(probability, 4),
       cheapFailure: round((probabilities[1] ?? 0) + (probabilities[2] ?? 0), 4),
       level: Math.max(1, Math.min(5, level)) as DifficultyEstimate['level'],
-      features: this.model.explain(features, 1, 5),
+      features: this.scorer.linear.explain(features, 1, 5),
     };
   }
 }

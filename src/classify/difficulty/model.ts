@@ -1,4 +1,5 @@
 import type { LinearModelJson } from '../text/linear-model.js';
+import type { BoostedTreesJson } from '../trees/boosted-trees.js';
 
 /**
  * The shipped difficulty weights (data/difficulty/weights.json). The model predicts which of four outcomes a
@@ -7,11 +8,22 @@ import type { LinearModelJson } from '../text/linear-model.js';
  */
 export interface DifficultyWeightsJson {
   model: LinearModelJson;
+  /** Boosted trees that correct the linear gain estimate from the prompt's structure; absent in older weights. */
+  correction?: DifficultyCorrectionJson;
   /** Quintile boundaries of held-out `probability` (ascending); above all four → level 1 (hardest), below all → 5. */
   levelCutpoints: number[];
   /** The threshold that, on held-out training folds, reached 95% of always-strong quality at least cost. */
   suggestedThreshold: number;
   trainedOn: { file: string; rows: number; sha256: string };
+}
+
+/**
+ * gain = scale × (P(strong only) − P(weak only)) + trees(inputs): the expected quality the strong model adds.
+ * `scale` is the least-squares fit of the linear estimate to the observed gain on out-of-fold predictions.
+ */
+export interface DifficultyCorrectionJson {
+  scale: number;
+  trees: BoostedTreesJson;
 }
 
 export const outcomeClasses = ['both', 'strong_only', 'neither', 'weak_only'] as const;

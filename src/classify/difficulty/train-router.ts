@@ -1,0 +1,70 @@
+import { LinearModel } from '../text/linear-model.js';
+import type { LinearModelJson } from '../text/linear-model.js';
+import type { BoostingOptions } from '../trees/train-boosted-trees.js';
+import { trainBoostedTrees } from '../trees/train-boosted-trees.js';
+import { correctionInputNames, correctionInputs, linearGain } from './correction-inputs.js';
+import type { DifficultyCorrectionJson } from './model.js';
+import type { DifficultyTrainingRow } from './train.js';
+import { trainDifficultyModel } from './train.js';
+
+export interface DifficultyRouterRow extends DifficultyTrainingRow {
+  prompt: string;
+}
+
+export interface DifficultyRouterJson {
+  model: LinearModelJson;
+  correction: DifficultyCorrectionJson;
+}
+
+/**
+ * Shallow, slow, heavily pooled trees: the gain label is one noisy answer per prompt, and deeper or faster
+ * boosting lost held-out APGR in 5-fold cross-validation on the RouteLLM dev split.
+ */
+export const correctionBoostingOptions: BoostingOptions = { trees: 100, depth: 3, learningRate: 0.025, minLeafWeight: 200, l2: 10, bins: 32, subsample: 0.8, seed: 7 };
+
+/**
+ * Trains the linear outcome model on all rows, and the tree correction on out-of-fold linear predictions (the
+ * trees must learn from predictions like those the model makes on prompts it has not seen). `outOfFold` lets a
+ * caller that already has them (nested cross-validation) skip the inner fits; otherwise rows are split by
+ * index mod `folds`.
+ */
+export function trainDifficultyRouter(
+  rows: readonly DifficultyRouterRow[],
+  options: { folds?: number; outOfFold?: readonly (readonly number[])[]; boosting?: BoostingOptions } = {},
+): DifficultyRouterJson {
+  const folds = options.folds ?? 5;
+  const outOfFold = options.outOfFold ?? outOfFoldProbabilities(rows, folds);
+  const gains = rows.map((row) => row.quality.strong - row.quality.weak);
+  const estimates = outOfFold.map((probabilities) => linearGain(probabilities));
+  const scale = leastSquaresSlope(estimates, gains);
+  const trees = trainBoostedTrees(
+    rows.map((row, index) => ({ values: correctionInputs(row.prompt, outOfFold[index]!), target: gains[index]!, offset: scale * estimates[index]! })),
+    correctionInputNames,
+    options.boosting ?? correctionBoostingOptions,
+  );
+  return { model: trainDifficultyModel(rows), correction: { scale: Math.round(scale * 1e4) / 1e4, trees } };
+}
+
+export function outOfFoldProbabilities(rows: readonly DifficultyTrainingRow[], folds: number): number[][] {
+  const probabilities: number[][] = new Array(rows.length);
+  for (let fold = 0; fold < folds; fold += 1) {
+    const model = new LinearModel(trainDifficultyModel(rows.filter((_, index) => index % folds !== fold)));
+    rows.forEach((row, index) => {
+      if (index % folds === fold) probabilities[index] = model.predict(row.features).probabilities;
+    });
+  }
+  return probabilities;
+}
+
+/** Slope of the least-squares line of `targets` on `inputs` (with an intercept); 1 when the inputs do not vary. */
+function leastSquaresSlope(inputs: readonly number[], targets: readonly number[]): number {
+  const meanInput = inputs.reduce((sum, value) => sum + value, 0) / Math.max(1, inputs.length);
+  const meanTarget = targets.reduce((sum, value) => sum + value, 0) / Math.max(1, targets.length);
+  let covariance = 0;
+  let variance = 0;
+  inputs.forEach((input, index) => {
+    covariance += (input - meanInput) * (targets[index]! - meanTarget);
+    variance += (input - meanInput) ** 2;
+  });
+  return variance > 0 ? covariance / variance : 1;
+}
