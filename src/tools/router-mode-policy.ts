@@ -1,4 +1,3 @@
-import type { ModelSwitches } from '../models/switches/model-switches.js';
 import type { PolicyDocument } from '../store/policy/policy-document.js';
 import { auditLimit } from '../store/policy/policy-document.js';
 import { PolicyRevisionConflict } from '../store/policy/policy-store.js';
@@ -9,12 +8,19 @@ import { readLegacyRouterMode } from './router-mode-file.js';
 // (the policy file for one instance, Postgres for a cluster), with the same revision and compare-and-set, and
 // applied on every instance when a save is announced or resynced (`ModelSwitches.reload`).
 
+/** What the mode needs of the routing policy (model routing's `ModelSwitches` is one), taken as a parameter. */
+export interface RoutingPolicy {
+  readonly current: Readonly<PolicyDocument>;
+  update(edit: (next: PolicyDocument, now: string) => void, expectedRevision?: number): Promise<PolicyDocument>;
+  onChange(listener: (document: PolicyDocument) => void): void;
+}
+
 /**
  * The mode a gateway starts in: the policy's, else the legacy `tool-routing-mode.json` (an instance switched
  * before the mode joined the policy keeps its choice until the next switch saves it in the policy), else the
  * config's `tool_routing.mode`.
  */
-export function startingRouterMode(policy: Pick<ModelSwitches, 'current'>, dataDir: string, configured: ToolRoutingMode): ToolRoutingMode {
+export function startingRouterMode(policy: Pick<RoutingPolicy, 'current'>, dataDir: string, configured: ToolRoutingMode): ToolRoutingMode {
   return policy.current.toolRouting?.mode ?? readLegacyRouterMode(dataDir) ?? configured;
 }
 
@@ -27,7 +33,7 @@ const conflictRetries = 3;
  * "switch it off" means the same whatever else changed meanwhile.
  */
 export async function saveRouterMode(
-  policy: Pick<ModelSwitches, 'update'>,
+  policy: Pick<RoutingPolicy, 'update'>,
   mode: ToolRoutingMode,
   actor: string,
   expectedRevision?: number,
@@ -51,7 +57,7 @@ export async function saveRouterMode(
  * through a reload. A reload that leaves the mode entry as it was applies nothing, so a resync every few
  * seconds never undoes a mode set on the gateway object directly (tests do that).
  */
-export function followRouterMode(policy: Pick<ModelSwitches, 'current' | 'onChange'>, apply: (mode: ToolRoutingMode) => void): void {
+export function followRouterMode(policy: Pick<RoutingPolicy, 'current' | 'onChange'>, apply: (mode: ToolRoutingMode) => void): void {
   let applied = policy.current.toolRouting;
   policy.onChange((document) => {
     const entry = document.toolRouting;
