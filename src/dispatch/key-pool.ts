@@ -1,7 +1,5 @@
 import type { ProviderConfig } from '../config/schema.js';
-import { providerKinds } from '../providers/kinds.js';
-import type { ProviderKindInfo } from '../providers/kinds.js';
-import { rememberSecrets } from '../core/known-secrets.js';
+import { configuredKeys } from '../providers/configured-keys.js';
 
 export interface PooledKey {
   /** Safe to log and store: provider id and position, never the key. */
@@ -28,16 +26,7 @@ export class KeyPool {
   }
 
   static fromConfig(provider: ProviderConfig, env: NodeJS.ProcessEnv): KeyPool {
-    const values: string[] = [];
-    if (provider.api_key) values.push(provider.api_key);
-    if (provider.api_keys) values.push(...provider.api_keys);
-    const kind: ProviderKindInfo = providerKinds[provider.kind];
-    const keyEnv = provider.api_key_env ?? (values.length === 0 ? kind.defaultKeyEnv : undefined);
-    const fromEnvironment = keyEnv ? env[keyEnv] : undefined;
-    // A comma-separated variable holds several keys, as free-tier users stack them.
-    if (fromEnvironment) values.push(...fromEnvironment.split(',').map((key) => key.trim()).filter(Boolean));
-    // Whatever their shape, these may never leave in an error, a ledger row or a log line.
-    rememberSecrets(values);
+    const values = configuredKeys(provider, env);
     // Local servers (Ollama, vLLM) need no key: one keyless slot keeps the loop uniform.
     return new KeyPool(provider.id, provider.key_rotation, values.length > 0 ? values : [undefined]);
   }

@@ -9,7 +9,6 @@
 //   store interfaces.
 export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/catalog/metadata/catalogue-metadata.ts', 'ledger'],
-  ['src/catalog/probe/run-probes.ts', 'dispatch'],
   ['src/config/load.ts', 'cache'],
   ['src/config/schema.ts', 'cache'],
   ['src/config/schema.ts', 'insight'],
@@ -30,5 +29,4 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/store/postgres/postgres-key-store.ts', 'security'],
   ['src/store/postgres/postgres-probe-store.ts', 'catalog'],
   ['src/store/redis/redis-dashboard-session-store.ts', 'security'],
-  ['src/tools/router-mode-policy.ts', 'models'],
 ];

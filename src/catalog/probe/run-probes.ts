@@ -1,5 +1,5 @@
 import type { Config } from '../../config/schema.js';
-import { KeyPool } from '../../dispatch/key-pool.js';
+import { configuredKeys } from '../../providers/configured-keys.js';
 import type { Provider } from '../../providers/provider.js';
 import { createProvider } from '../../providers/registry.js';
 import { ModelCatalog } from '../model-catalog.js';
@@ -48,7 +48,7 @@ export async function runProbes(options: RunProbesOptions): Promise<{ reports: P
         const timeouts = { ...options.config.timeouts, ...providerConfig.timeouts };
         entry = {
           provider: createProvider(providerConfig, timeouts.connect_ms, providerIndex),
-          key: KeyPool.fromConfig(providerConfig, options.env).keys[0]?.value,
+          key: configuredKeys(providerConfig, options.env)[0],
         };
         providers.set(providerConfig.id, entry);
       }
