@@ -66,7 +66,7 @@ export class GatewaySecurity {
   readonly loopback: boolean;
   readonly allowedHosts: ReadonlySet<string>;
   private readonly config: AuthConfig;
-  private readonly costOf: (record: RequestRecord) => number | null;
+  private costOf: (record: RequestRecord) => number | null;
   private readonly logger: LimiterLogger | undefined;
   private lastStoreFailure: string | undefined;
 
@@ -266,6 +266,11 @@ export class GatewaySecurity {
       return { error: new GatewayError('permission', `The admin API is disabled: no admin key is set. To enable it, ${adminHint}, then send "Authorization: Bearer <that key>".`), format };
     }
     return { error: new GatewayError('authentication', `The admin API needs "Authorization: Bearer <admin key>" (${adminKeyVariable} or the key printed at first start).`), format };
+  }
+
+  /** Prices requests from now on with a reloaded config's prices (`record-cost.ts`). */
+  reprice(costOf: (record: RequestRecord) => number | null): void {
+    this.costOf = costOf;
   }
 
   /**

@@ -11,7 +11,9 @@ import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/pr
 export function recordCostFunction(config: Config): (record: RequestRecord) => number | null {
   const deployments = new ModelCatalog(config).deployments;
   const options = {
-    overrides: deploymentPriceOverrides(deployments),
+    // `ledger.prices` as the ledger applies them (after the deployments' own), or a model priced only there
+    // would count $0 against a key's limit while the reports show its cost.
+    overrides: { ...deploymentPriceOverrides(deployments), ...config.ledger.prices },
     upstreamModels: deploymentUpstreamModels(deployments),
     providerKinds: Object.fromEntries(config.providers.map((provider) => [provider.id, provider.kind])),
   };

@@ -14,6 +14,7 @@ import type { GatewayStores } from '../store/gateway-stores.js';
 import { attachSecurity } from '../security/gateway-security.js';
 import type { GatewaySecurity } from '../security/gateway-security.js';
 import { openSecurity } from '../security/open-security.js';
+import { recordCostFunction } from '../security/record-cost.js';
 import { withSecretRedaction } from '../security/redacting-logger.js';
 
 export interface StartGatewayOptions {
@@ -87,6 +88,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     ...(options.configSource ? { configSource: options.configSource } : {}),
   });
   attachSecurity(gateway, opened.security);
+  // A reloaded config's prices apply to the keys' daily cost limits too, as they do to the ledger.
+  gateway.onReload((config) => opened.security.reprice(recordCostFunction(config)));
   const server = createGatewayServer(gateway, options.extraRoutes ?? []);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
