@@ -26,16 +26,20 @@ function sum(rows: readonly Pick<LedgerTotals, 'inputTokens' | 'outputTokens' | 
  * budget (gateway, model, provider, key by id) from the rows of its window, and the gateway's per-session budget
  * from the sessions of the last week. `seed` sets a counter only when it has none, so in a cluster an instance
  * that starts while others run never doubles their live counts. Run before the gateway listens (its own rows are
- * not in the ledger yet). A ledger that cannot be read leaves the counters as they are (logged): budgets fail open.
- * Not rebuilt: per-session budgets of a model, provider or key.
+ * not in the ledger yet). Not rebuilt: per-session budgets of a model, provider or key.
+ *
+ * A ledger that cannot be read leaves the counters as they are: budgets fail open (as they do while Redis is
+ * down), counting only what this instance serves from now on. That is said three ways, not hidden: a warning in
+ * the log, the returned reason, and `/health` (`budgetsRebuildProblem`) until every window that was current at
+ * start has ended.
  */
 export async function rebuildBudgetsFromLedger(
   ledger: Ledger,
   rules: readonly BudgetRule[],
   store: BudgetCounterStore,
   options: { now?: () => number; logger?: RebuildLogger; keyName?: (keyId: string) => string | undefined } = {},
-): Promise<void> {
-  if (rules.length === 0) return;
+): Promise<string | undefined> {
+  if (rules.length === 0) return undefined;
   const at = (options.now ?? Date.now)();
   try {
     for (const rule of rules) {
@@ -67,6 +71,25 @@ export async function rebuildBudgetsFromLedger(
       await store.seed(counterName(rule, window), amountOf(rule, totals), window.ttlMs);
     }
   } catch (error) {
-    options.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, 'the ledger could not be read at start: budgets start from what the counters hold');
+    const reason = error instanceof Error ? error.message : String(error);
+    options.logger?.warn(
+      { error: reason },
+      'the ledger could not be read at start: budgets start from what the counters hold (zero on one instance) and count only requests from now on',
+    );
+    return reason;
   }
+  return undefined;
+}
+
+/**
+ * What `/health` says after a rebuild that could not read the ledger (`reason`), at `now`: undefined once every
+ * day or month window that was current at `startedAt` has ended (the counters then hold every request of the
+ * window), else which budgets undercount and until when.
+ */
+export function budgetsRebuildProblem(rules: readonly BudgetRule[], startedAt: number, reason: string | undefined, now: number): string | undefined {
+  if (reason === undefined) return undefined;
+  const stale = rules.filter((rule) => rule.window !== 'session' && windowStart(rule.window, now) === windowStart(rule.window, startedAt));
+  if (stale.length === 0) return undefined;
+  const labels = [...new Set(stale.map((rule) => rule.label))];
+  return `budgets did not start from the ledger (${reason}): ${labels.join(', ')} count only requests since ${new Date(startedAt).toISOString()}, so they may admit more than their limit until their window ends`;
 }

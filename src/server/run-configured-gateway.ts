@@ -15,7 +15,7 @@ import { exportLimiterMetrics } from '../security/limit-metrics.js';
 import { exportAuthRestMetrics } from '../dispatch/auth-rest-metrics.js';
 import { dailyTotalsFromLedger } from '../security/daily-totals-from-ledger.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
-import { rebuildBudgetsFromLedger } from '../budgets/budgets-from-ledger.js';
+import { budgetsRebuildProblem, rebuildBudgetsFromLedger } from '../budgets/budgets-from-ledger.js';
 import { budgetRules } from '../budgets/rules.js';
 import { exportBudgetMetrics } from '../budgets/budget-metrics.js';
 import { MemoryBudgetCounterStore } from '../store/memory/memory-budget-counter-store.js';
@@ -82,7 +82,9 @@ export async function runConfiguredGateway(options: {
   // Budgets: a cluster's counters are in Redis; one instance keeps them in memory. Either way they start from the
   // ledger (a counter that already exists is left alone), so a restart does not hand out a fresh day or month.
   const budgetCounters = cluster?.gatewayStores.budgets ?? new MemoryBudgetCounterStore();
-  await rebuildBudgetsFromLedger(ledger.store, budgetRules(options.config.budgets), budgetCounters, { logger: logger.child({ component: 'budgets' }) });
+  const budgetsStartedAt = Date.now();
+  const rules = budgetRules(options.config.budgets);
+  const budgetsUnread = await rebuildBudgetsFromLedger(ledger.store, rules, budgetCounters, { logger: logger.child({ component: 'budgets' }) });
   const shutdown = async (): Promise<void> => {
     await ledger.close();
     await cluster?.close();
@@ -128,6 +130,7 @@ export async function runConfiguredGateway(options: {
   dashboardSecurity = gatewaySecurityOf(running.gateway);
   running.gateway.onBreakerChange((key, state) => metrics.setCircuitState(key, state));
   running.gateway.addHealthCheck('ledger', () => ledger.health());
+  running.gateway.addHealthCheck('budgets', () => budgetsRebuildProblem(rules, budgetsStartedAt, budgetsUnread, Date.now()));
   running.gateway.addAdmissionCheck(() => ledger.refusal());
   exportAuthRestMetrics(running.gateway.authRests, (listener) => running.gateway.onAuthRest(listener), metrics.registry);
   exportBudgetMetrics(running.gateway.budgets, metrics.registry);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildBudgetsFromLedger } from '../../src/budgets/budgets-from-ledger.js';
+import { budgetsRebuildProblem, rebuildBudgetsFromLedger } from '../../src/budgets/budgets-from-ledger.js';
 import { BudgetGuard } from '../../src/budgets/budget-guard.js';
 import { budgetRules } from '../../src/budgets/rules.js';
 import { budgetsConfigSchema } from '../../src/config/budgets.js';
@@ -60,8 +60,16 @@ describe('rebuildBudgetsFromLedger', () => {
     const warnings: string[] = [];
     const broken = { totals: () => Promise.reject(new Error('disk gone')), models: () => Promise.reject(new Error('x')), clientKeys: () => Promise.reject(new Error('x')), sessions: () => Promise.reject(new Error('x')) };
     const config = budgetsConfigSchema.parse({ gateway: { day: { usd: 1 } } });
-    await rebuildBudgetsFromLedger(broken, budgetRules(config), new MemoryBudgetCounterStore(), { logger: { warn: (_details, message) => warnings.push(message) } });
+    const rules = budgetRules(config);
+    const reason = await rebuildBudgetsFromLedger(broken, rules, new MemoryBudgetCounterStore(), { logger: { warn: (_details, message) => warnings.push(message) } });
     expect(warnings).toHaveLength(1);
+    expect(reason).toBe('disk gone');
+    // /health says which budgets undercount, until the day they started in has ended.
+    expect(budgetsRebuildProblem(rules, noon, reason, noon + 60_000)).toMatch(/^budgets did not start from the ledger \(disk gone\): gateway day usd count only requests since 2026-11-30T12:00:00.000Z/);
+    expect(budgetsRebuildProblem(rules, noon, reason, Date.UTC(2026, 11, 1, 0, 0, 1))).toBeUndefined();
+    expect(budgetsRebuildProblem(rules, noon, undefined, noon)).toBeUndefined();
+    const readable = new MemoryLedgerStore();
+    expect(await rebuildBudgetsFromLedger(readable, rules, new MemoryBudgetCounterStore(), { now: () => noon })).toBeUndefined();
   });
 });
 
