@@ -21,7 +21,7 @@ export interface TopicEvalReport extends TopicMetrics {
  * Classifies every case and scores it. The classifier is warmed on its own synthetic turns (never the cases),
  * as a running gateway is at start-up; each case is then timed over `timingPasses` passes and its median kept.
  */
-export function runTopicEval(cases: readonly TopicCase[], classifier: TopicClassifier, timingPasses = 5): TopicEvalReport {
+export function runTopicEval(cases: readonly TopicCase[], classifier: TopicClassifier, timingPasses = 9): TopicEvalReport {
   classifier.warmUp();
   const inputs = cases.map((topicCase) => caseMessages(topicCase));
   const timed = timeDecisions(inputs, (messages) => classifier.classify(messages), timingPasses);

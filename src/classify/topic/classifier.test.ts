@@ -47,6 +47,22 @@ describe('TopicClassifier (learned, shipped weights)', () => {
   });
 });
 
+describe('TopicClassifier follow-up inertia', () => {
+  const withoutInertia = new TopicClassifier({ followUpInertia: false });
+  const turns = (...texts: string[]) => texts.map((content) => user(content));
+
+  it('keeps the conversation specialist on a short follow-up that alone points at another', () => {
+    const conversation = turns('why does my docker build fail on alpine', 'and in French?');
+    expect(withoutInertia.classify(conversation).topic).toBe('writing_language');
+    expect(learned.classify(conversation).topic).toBe('software_it');
+  });
+
+  it('still ends it on a closing turn, and lets a long turn change the subject', () => {
+    expect(learned.classify(turns('solve 2x + 3 = 11', 'thanks!')).topic).toBe('none');
+    expect(learned.classify(turns('solve 2x + 3 = 11', 'now help me write a cover letter for a graphic design job')).topic).toBe('writing_language');
+  });
+});
+
 describe('TopicClassifier (keyword mode)', () => {
   it('uses intent first: a creative request about code is writing', () => {
     expect(keyword.classify([user('write a short fantasy scene')]).topic).toBe('writing_language');

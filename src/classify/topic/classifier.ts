@@ -2,7 +2,7 @@ import { round } from '../text/linear-model.js';
 import type { FeatureContribution } from '../text/linear-model.js';
 import { readPackageJson } from '../text/package-data.js';
 import type { ChatMessageLike } from './conversation.js';
-import { recentUserTurns } from './conversation.js';
+import { isShortFollowUp, recentUserTurns } from './conversation.js';
 import { keywordTopic } from './keyword-classifier.js';
 import { decideTopic, LearnedTopicModel } from './learned-classifier.js';
 import type { TopicWeightsJson } from './model.js';
@@ -35,6 +35,12 @@ export interface TopicClassifierOptions {
   /** How many recent user turns to read (the last one is classified; earlier ones are context). */
   contextTurns?: number;
   weights?: TopicWeightsJson;
+  /**
+   * A short follow-up (≤ 5 words after an earlier user turn) keeps the specialist of the turns before it
+   * rather than switching to another (default true); `none` ("thanks!") still ends it. Writers' multi-turn
+   * cases, model unchanged: accuracy on them 0.66/0.60/0.71 → 0.73/0.68/0.73.
+   */
+  followUpInertia?: boolean;
 }
 
 /**
@@ -49,10 +55,12 @@ export class TopicClassifier {
   readonly minConfidence: number;
   private readonly contextTurns: number;
   private readonly learned: LearnedTopicModel | undefined;
+  private readonly followUpInertia: boolean;
 
   constructor(options: TopicClassifierOptions = {}) {
     this.mode = options.mode ?? 'learned';
     this.contextTurns = options.contextTurns ?? 3;
+    this.followUpInertia = options.followUpInertia ?? true;
     const weights = this.mode === 'keyword' ? undefined : (options.weights ?? shippedTopicWeights());
     this.learned = weights ? new LearnedTopicModel(weights) : undefined;
     this.minConfidence = options.minConfidence ?? weights?.minConfidence ?? 0.5;
@@ -68,7 +76,14 @@ export class TopicClassifier {
   }
 
   classify(messages: readonly ChatMessageLike[]): TopicClassification {
-    return this.classifyTurns(recentUserTurns(messages, this.contextTurns));
+    const turns = recentUserTurns(messages, this.contextTurns);
+    const result = this.classifyTurns(turns);
+    if (!this.followUpInertia || turns.length < 2 || !isShortFollowUp(messages) || result.topic === 'none') return result;
+    // A short follow-up ("and in French?", "why?") is too short to name a new subject: it keeps the specialist
+    // the conversation had, as the routing engine's inertia does. A closing "thanks!" still ends it (none above).
+    const previous = this.classifyTurns(turns.slice(0, -1));
+    if (previous.topic === 'none' || previous.topic === result.topic) return result;
+    return { ...previous, intent: result.intent, intentConfidence: result.intentConfidence, features: result.features };
   }
 
   classifyTurns(userTurns: readonly string[]): TopicClassification {

@@ -40,10 +40,22 @@ export function topicFeatures(userTurns: readonly string[]): SparseVector {
   });
   if (context.size) {
     normalizeL2(context);
-    addScaled(features, context, 0.7);
+    addScaled(features, context, contextScale(current));
     addFeature(features, 'shape:has-context', 1);
   }
   return features;
+}
+
+/**
+ * How much the earlier turns count against the current one: fully (0.7, as before) for a short follow-up ("and
+ * in French?"), which cannot name a subject by itself, and less the more the current turn says on its own, so
+ * that a clear change of subject is not dragged back to the previous one. Most multi-turn misses on writers'
+ * cases were long last turns given the previous turn's topic.
+ */
+function contextScale(current: string): number {
+  const { words, unspacedGrams } = tokenize(current.slice(0, 4000));
+  const length = words.length + Math.ceil(unspacedGrams.length / 2);
+  return length <= 5 ? 0.7 : length <= 12 ? 0.4 : 0.2;
 }
 
 function turnFeatures(text: string, prefix: string, withTrigrams = true): SparseVector {

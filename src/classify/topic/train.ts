@@ -15,11 +15,12 @@ export interface TrainedHeads {
 export function trainTopicHeads(examples: readonly TopicTrainingExample[]): TrainedHeads {
   const rows = examples.map((example) => ({ example, features: topicFeatures(example.turns) }));
   const topic = trainLinearModel(
-    rows.map(({ example, features }) => ({ features, label: topics.indexOf(example.topic) })),
+    rows.map(({ example, features }) => ({ features, label: topics.indexOf(example.topic), weight: example.weight ?? 1 })),
     { classes: [...topics], ...topicTrainingOptions },
   );
+  // Examples without an intent label train the subject head only.
   const intent = trainLinearModel(
-    rows.map(({ example, features }) => ({ features, label: intents.indexOf(example.intent) })),
+    rows.filter(({ example }) => example.intent !== undefined).map(({ example, features }) => ({ features, label: intents.indexOf(example.intent!), weight: example.weight ?? 1 })),
     { classes: [...intents], ...topicTrainingOptions },
   );
   return { topic, intent };

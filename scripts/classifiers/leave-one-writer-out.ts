@@ -1,0 +1,41 @@
+/**
+ * The honest generalisation figure for topics: for each writer in data/topics/train-writers/ (people who never
+ * saw the model), fit the shipped recipe (topic-fit.ts) on everything except that writer's cases, then score
+ * those cases as `eval topics` does. With `--before FILE` it also scores a given weights file (for example the
+ * weights shipped before the writer's data existed) on the same cases.
+ *
+ *   npx tsx scripts/classifiers/leave-one-writer-out.ts [--writer writer-1] [--before /tmp/weights.json]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { TopicClassifier } from '../../src/classify/topic/classifier.js';
+import type { TopicWeightsJson } from '../../src/classify/topic/model.js';
+import { readTopicTrainingData, readWriterTrainingData } from '../../src/classify/topic/training-data.js';
+import { readTopicCases } from '../../src/eval/topic-cases.js';
+import { runTopicEval } from '../../src/eval/topics-run.js';
+import { clincNoneExamples } from './clinc-none-examples.js';
+import { fitTopicWeights } from './topic-fit.js';
+
+const { values } = parseArgs({ options: { writer: { type: 'string' }, before: { type: 'string' } } });
+const writersDirectory = 'data/topics/train-writers';
+const clincPath = '../shared/corpora/external/clinc150_domains.jsonl';
+const handWritten = readTopicTrainingData('data/topics/train');
+const writers = readWriterTrainingData(writersDirectory);
+const borrowed = existsSync(clincPath) ? clincNoneExamples(clincPath) : [];
+const names = values.writer ? [values.writer] : [...new Set(writers.map((example) => example.writer!))];
+for (const writer of names) {
+  const cases = readTopicCases(`${writersDirectory}/${writer}.topics.jsonl`);
+  const summarize = (label: string, weights: TopicWeightsJson) => {
+    const report = runTopicEval(cases, new TopicClassifier({ weights }), 1);
+    // Confusions as counts only (expected→predicted), so nobody tunes on a held-out writer's sentences.
+    const multiTurn = new Set(cases.filter((topicCase) => (topicCase.messages ?? []).filter((message) => message.role === 'user').length > 1).map((topicCase) => topicCase.id));
+    const multiTurnMisses = report.misses.filter((miss) => multiTurn.has(miss.id)).length;
+    const confusions: Record<string, number> = {};
+    for (const miss of report.misses) confusions[`${miss.expected}→${miss.predicted}`] = (confusions[`${miss.expected}→${miss.predicted}`] ?? 0) + 1;
+    process.stdout.write(`${JSON.stringify({ writer, model: label, cases: report.cases, accuracy: report.accuracy, strict_accuracy: report.strict_accuracy, macro_f1: report.macro_f1, none_precision: report.none_precision, none_recall: report.none_recall, min_confidence: weights.minConfidence, multi_turn_cases: multiTurn.size, multi_turn_accuracy: Math.round((1 - multiTurnMisses / Math.max(1, multiTurn.size)) * 1000) / 1000, confusions, per_topic: report.per_topic })}\n`);
+  };
+  if (values.before) summarize(`before (${values.before})`, JSON.parse(readFileSync(values.before, 'utf8')) as TopicWeightsJson);
+  const training = [...handWritten, ...writers.filter((example) => example.writer !== writer), ...borrowed];
+  const { weights } = fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:'));
+  summarize(`trained without ${writer}`, weights);
+}
