@@ -13,4 +13,9 @@ describe('structureFeatures', () => {
     const features = structureFeatures('Which of these is NOT a prime?\nA. 2\nB. 9\nC. 13\nD. 7\nAnswer:');
     expect(features).toMatchObject({ choices: 4, numeric_options: 4, negation_capitals: 1, stem_words: 7, option_words: 1 });
   });
+
+  it('counts conditions, spelled-out numbers and units of measure', () => {
+    const features = structureFeatures('If Sam walks two miles a day for a dozen days, then rests, how many feet did he walk?');
+    expect(features).toMatchObject({ condition_words: 2, number_words: 2, measure_units: 2, numbers: 0, largest_number_log: 0 });
+  });
 });

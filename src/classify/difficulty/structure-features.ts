@@ -31,6 +31,11 @@ export const structureFeatureNames = [
   'code_symbols',
   'mean_word_length',
   'long_words',
+  'condition_words',
+  'number_words',
+  'measure_units',
+  'largest_number_log',
+  'clauses',
 ] as const;
 
 export type StructureFeatureName = (typeof structureFeatureNames)[number];
@@ -38,6 +43,9 @@ export type StructureFeatureName = (typeof structureFeatureNames)[number];
 const operationWords = /\b(?:twice|double|triple|half|halves|third|quarter|times|product|sum|total|difference|remaining|left|rest|each|altogether|combined|split|shared?|divided?|increase[sd]?|decrease[sd]?|discount|profit|loss|interest|average)\b/gi;
 const comparisonWords = /\b(?:more|less|fewer|older|younger|longer|shorter|taller|faster|slower|cheaper|than)\b/gi;
 const rateWords = /\b(?:per|every|an hour|a day|a week|a month|a year|rate|speed)\b/gi;
+const conditionWords = /\b(?:if|when|after|before|until|then|while|unless|instead)\b/gi;
+const numberWords = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozens?|hundreds?|thousands?|millions?)\b/gi;
+const measureUnits = /\b(?:pounds?|ounces?|feet|foot|inch(?:es)?|miles?|yards?|meters?|kilometers?|km|kg|grams?|liters?|litres?|gallons?|cups?|mph)\b/gi;
 const timeUnits = /\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/gi;
 
 export function structureFeatures(prompt: string): Record<StructureFeatureName, number> {
@@ -74,5 +82,10 @@ export function structureFeatures(prompt: string): Record<StructureFeatureName, 
     code_symbols: count(/[{};]|\bdef\b|\bfunction\b|\breturn\b/g),
     mean_word_length: words.length ? words.reduce((sum, word) => sum + word.length, 0) / words.length : 0,
     long_words: words.filter((word) => /^[A-Za-z]{10,}$/.test(word)).length,
+    condition_words: count(conditionWords),
+    number_words: count(numberWords),
+    measure_units: count(measureUnits),
+    largest_number_log: Math.log10(1 + Math.max(0, ...numbers.map((number) => Number(number.replace(/,/g, '')) || 0))),
+    clauses: count(/,|;|\band\b/g) + (stem.match(/[.!?](?:\s|$)/g) ?? []).length,
   };
 }
