@@ -19,6 +19,22 @@ export interface ToolView {
   description: string;
   /** Index of the tool object in the original body's `tools` array. */
   index: number;
+  /**
+   * A tool the provider runs itself (Responses `web_search`, `file_search`…): tool routing never narrows it
+   * away, since the client cannot offer it again on its own.
+   */
+  hosted?: boolean;
+}
+
+/**
+ * The stored conversation a request continues (Responses `previous_response_id`): its items, oldest first, in
+ * the turn's format, and the provider that served the response continued — which holds the conversation itself
+ * when it speaks the format, so it gets the id instead of the items.
+ */
+export interface Continuation {
+  responseId: string;
+  items: readonly JsonObject[];
+  servedBy?: string;
 }
 
 /** Hints a client can send in headers to steer routing. */
@@ -50,6 +66,8 @@ export interface Turn {
   estimatedInputTokens: number;
   hints: ClientHints;
   clientKeyId?: string;
+  /** Set when the request continues a stored conversation (see `Continuation`). */
+  continuation?: Continuation;
   /**
    * The last user message began with a skip prefix (`/sd`…), stripped from the body before routing: the same
    * words without it are routed by topic (another model, maybe a persona), so the two never share a cached answer.

@@ -1,4 +1,5 @@
 import type { Deployment } from '../catalog/deployment.js';
+import type { ApiFormat } from '../core/api-format.js';
 import type { AttemptRecord } from '../core/ledger-record.js';
 import { GatewayError, toGatewayError } from '../core/errors.js';
 import type { JsonObject } from '../core/json.js';
@@ -29,8 +30,10 @@ export interface DispatchPlan {
   forwardHeaders: Record<string, string>;
   /** Allow-listed client query parameters, like `forwardHeaders` used only by the provider they mean (`?beta=true`). */
   forwardQuery?: string;
-  /** Builds the upstream body for a deployment (model name, translation to the provider's format). */
-  prepare(deployment: Deployment, provider: Provider): JsonObject;
+  /** The format a provider is sent (one it speaks natively); the provider's own `format` when absent. */
+  formatFor?(provider: Provider): ApiFormat;
+  /** Builds the upstream body for a deployment in `format` (model name, translation when needed). */
+  prepare(deployment: Deployment, provider: Provider, format: ApiFormat): JsonObject;
   /** Every attempt is appended here, also when the loop throws, so the ledger sees them all. */
   attempts: AttemptRecord[];
   /** Live switches: a deployment switched off is skipped at once (issue: model routing). */
@@ -42,6 +45,8 @@ export interface DispatchPlan {
 export interface DispatchSuccess {
   deployment: Deployment;
   provider: Provider;
+  /** The format the provider was sent and answered in. */
+  format: ApiFormat;
   key: PooledKey;
   attempt: AttemptRecord;
   response: ProviderResponse;
@@ -217,9 +222,11 @@ export class AttemptLoop {
     };
     plan.attempts.push(record);
     try {
-      const body = plan.prepare(deployment, provider);
+      const format = plan.formatFor?.(provider) ?? provider.format;
+      const body = plan.prepare(deployment, provider, format);
       const response = await provider.send({
         model: deployment.upstreamModel,
+        format,
         body,
         stream: plan.stream,
         apiKey: key.value,
@@ -240,10 +247,10 @@ export class AttemptLoop {
           throw streamError;
         }
         record.durationMs = Date.now() - startedAt;
-        return { success: { deployment, provider, key, attempt: record, response, stream: { first: first.value, rest } } };
+        return { success: { deployment, provider, format, key, attempt: record, response, stream: { first: first.value, rest } } };
       }
       record.durationMs = Date.now() - startedAt;
-      return { success: { deployment, provider, key, attempt: record, response } };
+      return { success: { deployment, provider, format, key, attempt: record, response } };
     } catch (caught) {
       const error = plan.signal.aborted
         ? new GatewayError('client_closed', 'the client closed the connection', { cause: caught })

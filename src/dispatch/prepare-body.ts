@@ -1,12 +1,11 @@
 import type { Deployment } from '../catalog/deployment.js';
+import type { ApiFormat } from '../core/api-format.js';
 import type { JsonObject } from '../core/json.js';
-import { isJsonObject } from '../core/json.js';
 import type { Turn } from '../core/turn.js';
 import type { Provider } from '../providers/provider.js';
-import { anthropicRequestToOpenAi } from '../wire/translate/anthropic-request-to-openai.js';
-import { inheritRawBody } from '../wire/raw-body.js';
-import { dropUnsignedThinking } from '../wire/translate/drop-unsigned-thinking.js';
-import { defaultAnthropicMaxTokens, openAiRequestToAnthropic } from '../wire/translate/openai-request-to-anthropic.js';
+import { defaultAnthropicMaxTokens } from '../wire/translate/openai-request-to-anthropic.js';
+import type { TranslationContext } from '../wire/translate/translation.js';
+import { asksForStreamUsage, upstreamBody } from '../wire/upstream-body.js';
 
 export interface PreparedBodyFacts {
   /** The gateway asked for `stream_options.include_usage` although the client did not: hide that chunk. */
@@ -15,14 +14,10 @@ export interface PreparedBodyFacts {
 
 /** Whether the client itself asked an OpenAI stream for the final usage chunk. */
 export function clientAskedForUsage(body: JsonObject): boolean {
-  return isJsonObject(body.stream_options) && body.stream_options.include_usage === true;
+  return asksForStreamUsage(body);
 }
 
-/**
- * The upstream body for one deployment. Same format: a shallow copy of the client's body with only the model
- * replaced (and include_usage added to OpenAI streams), so unknown fields survive byte for byte. Other format:
- * a translation. The client's body object is never mutated, so each attempt starts from the original.
- */
+/** What a provider kind's API accepts beyond its format (from `providers/kinds.ts`). */
 export interface UpstreamDialect {
   supportsStreamOptions: boolean;
   /** OpenAI's own API rejects `max_tokens` for reasoning models; most compatible servers only know it. */
@@ -31,54 +26,36 @@ export interface UpstreamDialect {
   foreignFields?: readonly string[];
 }
 
+/**
+ * The upstream body for one deployment, in `format` (the client's own when the provider speaks it, else the
+ * provider's): the wire layer builds it (`wire/upstream-body.ts`), then the deployment's configured shaping is
+ * applied. The client's body object is never mutated, so each attempt starts from the original.
+ */
 export function prepareUpstreamBody(
   turn: Turn,
+  context: TranslationContext,
+  format: ApiFormat,
   deployment: Deployment,
   provider: Provider,
   dialect: UpstreamDialect,
   facts: PreparedBodyFacts,
 ): JsonObject {
-  let body: JsonObject;
-  if (provider.format === turn.format) {
-    body = { ...turn.body, model: deployment.upstreamModel };
-    // Members the gateway did not replace go upstream as the client's own bytes (see serializeJsonBody).
-    inheritRawBody(body, turn.body);
-    // Thinking blocks without a signature (translated from another provider's reasoning) are rejected by
-    // Anthropic; this only touches assistant messages that hold such blocks.
-    if (provider.format === 'anthropic-messages') dropUnsignedThinking(body);
-  } else if (provider.format === 'anthropic-messages') {
-    body = openAiRequestToAnthropic(turn.body, { defaultMaxTokens: deployment.maxOutputTokens ?? defaultAnthropicMaxTokens });
-    body.model = deployment.upstreamModel;
-    if (deployment.maxOutputTokens !== undefined && typeof body.max_tokens === 'number' && body.max_tokens > deployment.maxOutputTokens) {
-      body.max_tokens = deployment.maxOutputTokens;
-    }
-  } else {
-    body = anthropicRequestToOpenAi(turn.body, { maxTokensField: dialect.maxTokensField });
-    body.model = deployment.upstreamModel;
+  const prepared = upstreamBody(turn, context, {
+    format,
+    providerId: provider.id,
+    upstreamModel: deployment.upstreamModel,
+    maxTokensField: dialect.maxTokensField,
+    defaultMaxTokens: deployment.maxOutputTokens ?? defaultAnthropicMaxTokens,
+    supportsStreamOptions: dialect.supportsStreamOptions,
+  });
+  const body = prepared.body;
+  // A translation into Messages takes the client's limit or the default; neither may pass the model's own.
+  if (format !== turn.format && deployment.maxOutputTokens !== undefined && typeof body.max_tokens === 'number' && body.max_tokens > deployment.maxOutputTokens) {
+    body.max_tokens = deployment.maxOutputTokens;
   }
-  if (provider.format === 'openai-chat') useOutputLimitField(body, dialect.maxTokensField);
   shapeBody(body, deployment, dialect);
-  facts.addedUsageChunk = false;
-  if (provider.format === 'openai-chat' && turn.stream && dialect.supportsStreamOptions) {
-    if (!clientAskedForUsage(body)) {
-      const existing = isJsonObject(body.stream_options) ? body.stream_options : {};
-      body.stream_options = { ...existing, include_usage: true };
-      // A client in the other format never sees OpenAI chunks, so only an OpenAI client can be surprised by it.
-      facts.addedUsageChunk = turn.format === 'openai-chat';
-    }
-  }
+  facts.addedUsageChunk = prepared.addedUsageChunk;
   return body;
-}
-
-/**
- * OpenAI's reasoning models (o-series, gpt-5) refuse `max_tokens` and its other models take
- * `max_completion_tokens` too, so a provider whose dialect asks for it gets the limit under that name — whether
- * the client wrote `max_tokens` itself, or a translation did (a Responses `max_output_tokens`).
- */
-function useOutputLimitField(body: JsonObject, field: UpstreamDialect['maxTokensField']): void {
-  if (field !== 'max_completion_tokens' || body.max_tokens === undefined) return;
-  if (body.max_completion_tokens === undefined) body.max_completion_tokens = body.max_tokens;
-  delete body.max_tokens;
 }
 
 /**

@@ -8,8 +8,7 @@ import type { EventWriter } from '../wire/event-writer.js';
 import type { ClientEmitter } from '../wire/client-emitter.js';
 import { writerEmitter } from '../wire/client-emitter.js';
 import { wireFormat } from '../wire/formats.js';
-import { createAnthropicToOpenAiStream } from '../wire/translate/anthropic-to-openai-stream.js';
-import { createOpenAiToAnthropicStream } from '../wire/translate/openai-to-anthropic-stream.js';
+import { createStreamTranslation, type TranslationContext } from '../wire/translate/translation.js';
 import type { UsageAccumulator } from '../wire/usage-accumulator.js';
 import type { RelayOutcome } from './stream-outcome.js';
 
@@ -26,11 +25,11 @@ export interface RelayStreamOptions {
    * when this upstream stream ends cleanly, and the caller decides what follows.
    */
   keepOpen?: boolean;
-  /** Model name to put in translated events. */
-  model: string;
+  /** What a translation needs to know about the client's request (model, ids, the body it echoes). */
+  translation: TranslationContext;
   /** The gateway added include_usage: the usage-only chunk is for the ledger, not the client. */
   hideUsageChunk: boolean;
-  /** The OpenAI client asked for a usage chunk (matters when translating from Anthropic). */
+  /** The chat client asked for a usage chunk (matters when translating from another format). */
   clientIncludeUsage: boolean;
   signal: AbortSignal;
 }
@@ -55,88 +54,15 @@ function parsePayload(event: SseEvent): JsonObject {
   return payload;
 }
 
+/** A failure the provider reported inside its stream: an `error` event or member, or a failed response. */
 function midStreamError(payload: JsonObject, event: SseEvent): GatewayError | undefined {
-  if (event.event === 'error' || payload.type === 'error' || payload.error !== undefined) {
-    const detail = isJsonObject(payload.error) ? payload.error : {};
+  const failedResponse = payload.type === 'response.failed' && isJsonObject(payload.response) ? payload.response : undefined;
+  if (event.event === 'error' || payload.type === 'error' || payload.error !== undefined || failedResponse !== undefined) {
+    const detail = isJsonObject(payload.error) ? payload.error : isJsonObject(failedResponse?.error) ? failedResponse.error : payload;
     const message = typeof detail.message === 'string' ? detail.message : 'unknown error';
     return new GatewayError('stream_interrupted', `the provider failed mid-stream: ${message}`);
   }
   return undefined;
-}
-
-function openAiFinish(payload: JsonObject): boolean {
-  const choices = payload.choices;
-  return Array.isArray(choices) && choices.some((choice) => isJsonObject(choice) && choice.finish_reason != null);
-}
-
-function createHandler(options: RelayStreamOptions, usage: UsageAccumulator, emitter: ClientEmitter): EventHandler {
-  let finished = false;
-  if (options.providerFormat === options.clientFormat && options.clientFormat === 'openai-chat') {
-    return {
-      handle(event, payload) {
-        usage.observe(payload);
-        if (openAiFinish(payload)) finished = true;
-        const choices = payload.choices;
-        const usageOnly = Array.isArray(choices) && choices.length === 0 && payload.usage != null;
-        if (!(usageOnly && options.hideUsageChunk)) emitter.emit(payload, event.data, undefined);
-        return false;
-      },
-      close() {
-        emitter.done();
-      },
-      finishSeen: () => finished,
-    };
-  }
-  if (options.providerFormat === options.clientFormat) {
-    let stopped = false;
-    return {
-      handle(event, payload) {
-        usage.observe(payload);
-        const type = typeof payload.type === 'string' ? payload.type : (event.event ?? 'message');
-        if (type === 'message_delta' && isJsonObject(payload.delta) && payload.delta.stop_reason != null) finished = true;
-        emitter.emit(payload, event.data, event.event ?? type);
-        if (type === 'message_stop') {
-          stopped = true;
-          return true;
-        }
-        return false;
-      },
-      close() {
-        // A provider that ended after the stop reason but without message_stop: finish the protocol for it.
-        if (!stopped) emitter.emit({ type: 'message_stop' }, undefined, 'message_stop');
-      },
-      finishSeen: () => finished || stopped,
-    };
-  }
-  if (options.providerFormat === 'anthropic-messages') {
-    const translator = createAnthropicToOpenAiStream({ model: options.model, includeUsage: options.clientIncludeUsage });
-    return {
-      handle(_event, payload) {
-        usage.observe(payload);
-        if (payload.type === 'message_delta' && isJsonObject(payload.delta) && payload.delta.stop_reason != null) finished = true;
-        for (const chunk of translator.push(payload)) emitter.emit(chunk, undefined, undefined);
-        return payload.type === 'message_stop';
-      },
-      close() {
-        for (const chunk of translator.finish()) emitter.emit(chunk, undefined, undefined);
-        emitter.done();
-      },
-      finishSeen: () => finished,
-    };
-  }
-  const translator = createOpenAiToAnthropicStream({ model: options.model });
-  return {
-    handle(_event, payload) {
-      usage.observe(payload);
-      if (openAiFinish(payload)) finished = true;
-      for (const output of translator.push(payload)) emitter.emit(output.data, undefined, output.event);
-      return false;
-    },
-    close() {
-      for (const output of translator.finish()) emitter.emit(output.data, undefined, output.event);
-    },
-    finishSeen: () => finished,
-  };
 }
 
 /**
@@ -147,8 +73,13 @@ function createHandler(options: RelayStreamOptions, usage: UsageAccumulator, emi
  */
 export async function relayStream(options: RelayStreamOptions): Promise<RelayOutcome> {
   const providerWire = wireFormat(options.providerFormat);
+  const clientWire = wireFormat(options.clientFormat);
   const usage = providerWire.createUsageAccumulator();
-  const handler = createHandler(options, usage, options.emitter ?? writerEmitter(options.writer));
+  const emitter = options.emitter ?? writerEmitter(options.writer);
+  // Undefined when the client speaks the provider's format: its events then pass through as they came.
+  const translation = createStreamTranslation(options.providerFormat, options.clientFormat, options.translation, { includeUsage: options.clientIncludeUsage });
+  let finished = false;
+  let ended = false;
   let responseText = '';
   let sentinel = false;
   try {
@@ -163,16 +94,29 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
       const failure = midStreamError(payload, event);
       if (failure) throw failure;
       responseText += providerWire.streamEventText(payload);
-      if (handler.handle(event, payload)) {
+      usage.observe(payload);
+      const state = providerWire.streamEventState(payload);
+      if (state !== undefined) finished = true;
+      if (translation !== undefined) {
+        for (const output of translation.push(payload)) emitter.emit(output.payload, undefined, output.eventName);
+      } else if (!(options.hideUsageChunk && providerWire.usageOnlyEvent(payload))) {
+        emitter.emit(payload, event.data, event.event ?? providerWire.streamEventName(payload));
+      }
+      if (state === 'ended') {
+        ended = true;
         sentinel = true;
         break;
       }
       next = await options.rest.next();
     }
-    if (!sentinel && !handler.finishSeen()) {
+    if (!sentinel && !finished) {
       throw new GatewayError('stream_interrupted', 'the provider ended the stream before the answer was complete');
     }
-    handler.close();
+    // The client's stream is closed in its own terms: what a translation still holds, the terminal event a
+    // same-format provider left out, and the sentinel of formats that have one (`[DONE]`).
+    const closing = translation !== undefined ? translation.finish() : ended ? [] : providerWire.closingEvents();
+    for (const output of closing) emitter.emit(output.payload, undefined, output.eventName);
+    if (clientWire.streamEndData !== undefined) emitter.done();
     if (!options.keepOpen) options.writer.end();
     const upstreamEndedAt = Date.now();
     // After the client has its answer: a provider that lingers after the sentinel delays nobody.
@@ -183,7 +127,6 @@ export async function relayStream(options: RelayStreamOptions): Promise<RelayOut
       ? new GatewayError('client_closed', 'the client closed the connection mid-stream')
       : asStreamError(caught);
     if (error.errorClass !== 'client_closed') {
-      const clientWire = wireFormat(options.clientFormat);
       options.writer.writeJson(redactJson(clientWire.errorBody(error)), clientWire.errorEventName);
     }
     options.writer.end();

@@ -5,7 +5,7 @@ import { redactSecrets } from '../core/redact.js';
 import { type AttemptRecord, type RequestRecord, startRequestRecord } from '../core/ledger-record.js';
 import type { PriceCapDecision, PromptCacheDecision, RouteDecision, ToolRoutingDecision } from '../core/route-decision.js';
 import { priceCapMessage } from '../models/price-cap.js';
-import type { ClientHints, Turn } from '../core/turn.js';
+import type { ClientHints, Continuation, Turn } from '../core/turn.js';
 import type { JsonObject } from '../core/json.js';
 import type { Deployment } from '../catalog/deployment.js';
 import type { DispatchSuccess } from '../dispatch/attempt-loop.js';
@@ -26,6 +26,7 @@ import { addNoteToSystemPrompt } from '../insight/context-nudge.js';
 import { personaAttempts } from '../models/topic/persona-attempts.js';
 import type { MessageLike } from '../models/topic/skip-prefix.js';
 import { wireFormat } from '../wire/formats.js';
+import { type TranslationContext, upstreamFormat } from '../wire/translate/translation.js';
 import type { Gateway } from './gateway.js';
 import { sendError, sendJson } from './send.js';
 import { SseWriter } from './sse-writer.js';
@@ -66,6 +67,8 @@ export interface TurnRequest {
   /** Client headers that go upstream (`anthropic-beta`, …) and the query string, if any. */
   forwardHeaders: Record<string, string>;
   forwardQuery?: string;
+  /** The stored conversation the request continues, which the server loaded (Responses `previous_response_id`). */
+  continuation?: Continuation;
 }
 
 interface Tracking {
@@ -121,7 +124,17 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
       receivedAt: context.receivedAt,
       hints: request.hints,
       bodyLength: length,
+      ...(request.continuation === undefined ? {} : { continuation: request.continuation }),
     });
+    // The body as the client sent it (stages replace top-level members, never edit them): a translated
+    // answer echoes the client's settings, not the routed ones.
+    const translation: TranslationContext = {
+      clientBody: { ...turn.body },
+      requestId: turn.requestId,
+      receivedAt: turn.receivedAt,
+      model: turn.requestedModel,
+      ...(turn.continuation === undefined ? {} : { continuation: turn.continuation }),
+    };
     tracking.turn = turn;
     if (clientKeyId !== undefined) turn.clientKeyId = clientKeyId;
     tracking.record.requestedModel = turn.requestedModel;
@@ -197,9 +210,10 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
       ...(request.forwardQuery !== undefined ? { forwardQuery: request.forwardQuery } : {}),
       attempts: tracking.record.attempts,
       isEnabled: (deployment: Deployment) => gateway.switches.isEnabled(deployment),
-      prepare: (deployment: Deployment, provider: Provider) => {
-        const prepared = prepareUpstreamBody(attemptTurn(deployment), deployment, provider, gateway.dialectFor(deployment.providerId), facts);
-        const target = { format: provider.format, providerKind: deployment.providerKind, upstreamModel: deployment.upstreamModel };
+      formatFor: (provider: Provider) => upstreamFormat(turn.format, provider),
+      prepare: (deployment: Deployment, provider: Provider, format: ApiFormat) => {
+        const prepared = prepareUpstreamBody(attemptTurn(deployment), translation, format, deployment, provider, gateway.dialectFor(deployment.providerId), facts);
+        const target = { format, providerKind: deployment.providerKind, upstreamModel: deployment.upstreamModel };
         const optimized = optimizePromptCache(prepared, turn.body, target, cacheSession, cacheConfig);
         decision.promptCache = optimized.decision;
         return optimized.body;
@@ -221,7 +235,7 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     if (cacheSession) {
       const warm = warmKeys.get(success.deployment.providerId);
       if (decision.promptCache && warm !== undefined) decision.promptCache.keyAffinity = warm === success.key.id;
-      const target = { format: success.provider.format, providerKind: success.deployment.providerKind, upstreamModel: success.deployment.upstreamModel };
+      const target = { format: success.format, providerKind: success.deployment.providerKind, upstreamModel: success.deployment.upstreamModel };
       if (cachesPerKey(target)) cacheAnswered(sessionRecord, success.deployment.providerId, success.key.id);
     }
     tracking.record.servedProvider = success.deployment.providerId;
@@ -234,6 +248,7 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
         : undefined;
     await respond({
       turn,
+      translation,
       first: success,
       response,
       record: tracking.record,
@@ -332,13 +347,15 @@ async function serveFromCache(
     'x-hermes-router-cache': similarity === undefined ? 'hit' : 'semantic-hit',
   };
   record.timeToFirstByteMs = performance.now() - context.monotonicStart;
+  // A replayed answer is a new answer: the parts clients tell answers apart by (a Responses id) are renewed.
+  const wire = wireFormat(turn.format);
   if (hit.kind === 'stream' && hit.frames) {
     const writer = new SseWriter(response, turn.format);
     writer.start(200, headers);
-    writer.writeFrames(hit.frames);
+    writer.writeFrames([wire.renewAnswer(hit.frames.join(''), turn.requestId)]);
     writer.end();
   } else {
-    sendJson(response, 200, hit.body, headers);
+    sendJson(response, 200, JSON.parse(wire.renewAnswer(JSON.stringify(hit.body), turn.requestId)) as unknown, headers);
   }
   return true;
 }

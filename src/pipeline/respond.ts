@@ -12,6 +12,7 @@ import { relayJson } from '../interceptors/relay-json.js';
 import { relayStream } from '../interceptors/relay-stream.js';
 import { signatureSeparator } from '../interceptors/signature/routing-signature.js';
 import { wireFormat } from '../wire/formats.js';
+import type { TranslationContext } from '../wire/translate/translation.js';
 import type { InterceptedCall, RecoveryFilter, ThinkingBlock } from '../wire/recovery-filter.js';
 import { redactJson, redactSecrets } from '../core/redact.js';
 import { sendJson } from './send.js';
@@ -34,6 +35,8 @@ export interface Recovery {
 
 export interface RespondOptions {
   turn: Turn;
+  /** What translating the answer into the client's format needs (`model` is replaced by the one that answered). */
+  translation: TranslationContext;
   first: DispatchSuccess;
   response: ClientResponse;
   record: RequestRecord;
@@ -107,14 +110,14 @@ export async function respond(options: RespondOptions): Promise<void> {
       if (!success.stream) throw new GatewayError('internal', 'a re-issued streaming request came back without a stream');
       const streamStartedAt = Date.now();
       const outcome = await relayStream({
-        providerFormat: success.provider.format,
+        providerFormat: success.format,
         clientFormat: turn.format,
         first: success.stream.first,
         rest: success.stream.rest,
         writer,
         emitter: filter ?? base,
         keepOpen: filter !== undefined,
-        model: success.deployment.modelId,
+        translation: { ...options.translation, model: success.deployment.modelId },
         hideUsageChunk: options.facts.addedUsageChunk,
         clientIncludeUsage: clientAskedForUsage(turn.body),
         signal: options.signal,
@@ -166,7 +169,7 @@ export async function respond(options: RespondOptions): Promise<void> {
   }
   for (;;) {
     if (success.response.kind !== 'json') throw new GatewayError('internal', 'expected a JSON response');
-    const relayed = relayJson(success.response.body, success.provider.format, turn.format, success.deployment.modelId);
+    const relayed = relayJson(success.response.body, success.format, turn.format, { ...options.translation, model: success.deployment.modelId });
     record.usage = addUsage(record.usage, relayed.usage);
     text += relayed.responseText;
     options.onText(text);

@@ -4,6 +4,8 @@ export interface ProviderKindInfo {
   /** Which adapter folder implements it. */
   adapter: 'openai-compatible' | 'anthropic';
   format: ApiFormat;
+  /** Formats the kind's API also serves natively (`Provider.alsoSpeaks`). */
+  alsoSpeaks?: readonly ApiFormat[];
   defaultBaseUrl?: string;
   /** Environment variable read for the key when the config names none. */
   defaultKeyEnv?: string;
@@ -33,6 +35,9 @@ export const providerKinds = {
   openai: {
     adapter: 'openai-compatible',
     format: 'openai-chat',
+    // Responses clients (Codex) reach OpenAI's own /v1/responses unchanged: hosted tools, encrypted reasoning,
+    // `include`, and its stored conversations work as they do without the gateway.
+    alsoSpeaks: ['openai-responses'],
     defaultBaseUrl: 'https://api.openai.com/v1',
     defaultKeyEnv: 'OPENAI_API_KEY',
     supportsStreamOptions: true,

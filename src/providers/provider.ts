@@ -18,6 +18,8 @@ export interface ProviderTimeouts {
 /** One upstream call, fully prepared: the body is in the provider's format with the upstream model id set. */
 export interface ProviderCall {
   model: string;
+  /** The format of `body`: the provider's own `format`, or one of `alsoSpeaks` (absent: `format`). */
+  format?: ApiFormat;
   body: JsonObject;
   stream: boolean;
   apiKey: string | undefined;
@@ -47,6 +49,11 @@ export interface Provider {
   readonly id: string;
   /** The wire format this provider speaks; dispatch translates when it differs from the client's. */
   readonly format: ApiFormat;
+  /**
+   * Other formats the provider serves natively (OpenAI: the Responses API beside chat completions). A client of
+   * one of them is sent its own body unchanged; every other client is translated into `format`.
+   */
+  readonly alsoSpeaks?: readonly ApiFormat[];
   send(call: ProviderCall): Promise<ProviderResponse>;
   /**
    * One cheap call that proves the provider is reachable and the key works (for `doctor`); resolves to the model

@@ -1,4 +1,5 @@
 import type { ProviderConfig } from '../config/schema.js';
+import type { ApiFormat } from '../core/api-format.js';
 import { ConfigError } from '../config/config-error.js';
 import { AnthropicProvider } from './anthropic/anthropic-provider.js';
 import { providerKinds } from './kinds.js';
@@ -12,6 +13,7 @@ interface FactorySettings {
   headers: Record<string, string>;
   connectTimeoutMs: number;
   responseLimitBytes?: number;
+  alsoSpeaks?: readonly ApiFormat[];
 }
 
 /** Adapter id → factory. Adding an adapter is one folder and one line here. */
@@ -34,5 +36,6 @@ export function createProvider(config: ProviderConfig, connectTimeoutMs: number,
     headers: config.headers,
     connectTimeoutMs,
     ...(responseLimitBytes === undefined ? {} : { responseLimitBytes }),
+    ...(kind.alsoSpeaks === undefined ? {} : { alsoSpeaks: kind.alsoSpeaks }),
   });
 }

@@ -93,6 +93,12 @@ export class TranslatingResponse implements ClientResponse {
     return this;
   }
 
+  /** A header the path set on the response (e.g. which provider answered), by its lower-case name. */
+  sentHeader(name: string): string | undefined {
+    for (const [key, value] of Object.entries(this.headers)) if (key.toLowerCase() === name) return value;
+    return undefined;
+  }
+
   /** Resolves when the client's response has ended (after `beforeEnd`). */
   settled(): Promise<void> {
     return this.done;

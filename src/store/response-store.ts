@@ -11,6 +11,11 @@ export interface StoredResponse {
   previousResponseId?: string;
   /** The application key that created it; another key cannot read, continue or delete it. */
   clientKeyId?: string;
+  /**
+   * The provider that answered. When it speaks the Responses API itself (OpenAI) it holds the conversation too,
+   * so a continuation it serves gets `previous_response_id` instead of the items.
+   */
+  servedBy?: string;
 }
 
 /**

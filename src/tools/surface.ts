@@ -38,7 +38,7 @@ export function buildSurface(context: ToolRoutingContext, config: ToolRoutingCon
   const tools: unknown[] = [];
   for (const view of context.views) {
     const owner = context.registry.ownerByIndex[view.index];
-    if (owner === undefined || loaded.has(owner) || pinned.has(view.name)) {
+    if (owner === undefined || view.hosted === true || loaded.has(owner) || pinned.has(view.name)) {
       keptIndices.push(view.index);
       tools.push(context.tools[view.index]);
     }
@@ -51,7 +51,7 @@ export function buildSurface(context: ToolRoutingContext, config: ToolRoutingCon
     loaded.add(name);
     grownToolsets.push(name);
     for (const view of context.views) {
-      if (context.registry.ownerByIndex[view.index] !== name || pinned.has(view.name)) continue;
+      if (context.registry.ownerByIndex[view.index] !== name || pinned.has(view.name) || view.hosted === true) continue;
       keptIndices.push(view.index);
       tools.push(context.tools[view.index]);
     }

@@ -6,9 +6,9 @@ import { GeminiAnswerCodec } from './gemini/answer-codec.js';
 import { readGeminiRequest } from './gemini/request.js';
 import { geminiToChatRequest } from './gemini/request-to-chat.js';
 import { decodeOpenAiChatRequest } from './openai-chat/decode.js';
-import { ResponsesAnswerCodec } from './openai-responses/answer-codec.js';
 import { readResponsesRequest } from './openai-responses/request.js';
 import { responsesToChatRequest } from './openai-responses/request-to-chat.js';
+import { createStreamTranslation, translateResponseBody } from './translate/translation.js';
 
 const context = { requestId: 'r', receivedAt: 0, hints: {} };
 
@@ -90,21 +90,23 @@ describe('inbound adapters on arbitrary input', () => {
     );
   });
 
-  it('the answer codecs never throw on any chunk sequence and always close', () => {
-    const echo = { id: 'resp_1', createdAt: 0, model: 'm', body: {}, previousResponseId: undefined, store: true };
+  it('the answer translations never throw on any chunk sequence and always close', () => {
+    const translation = { clientBody: { tools: [{ type: 'custom', name: 'patch' }] }, requestId: 'hr_1', receivedAt: 0, model: 'm' };
     fc.assert(
       fc.property(fc.array(chatChunk, { maxLength: 8 }), fc.jsonValue(), (chunks, completion) => {
-        const responses = new ResponsesAnswerCodec(echo, new Set(['patch']));
+        const responses = createStreamTranslation('openai-chat', 'openai-responses', translation, { includeUsage: true });
+        let last: unknown;
         const gemini = new GeminiAnswerCodec('m', 'r');
         for (const chunk of chunks) {
-          responses.streamChunk(chunk);
+          last = responses?.push(chunk).at(-1)?.payload ?? last;
           gemini.streamChunk(chunk);
         }
-        responses.streamEnd();
+        last = responses?.finish().at(-1)?.payload ?? last;
         gemini.streamEnd();
-        expect(['completed', 'incomplete', 'failed']).toContain(responses.response?.['status']);
+        const response = isJsonObject(last) && isJsonObject(last['response']) ? last['response'] : {};
+        expect(['completed', 'incomplete', 'failed']).toContain(response['status']);
         if (isJsonObject(completion)) {
-          new ResponsesAnswerCodec(echo, new Set()).json(completion);
+          translateResponseBody(completion, 'openai-chat', 'openai-responses', translation);
           new GeminiAnswerCodec('m', 'r').json(completion);
         }
       }),

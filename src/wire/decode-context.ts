@@ -1,4 +1,4 @@
-import type { ClientHints } from '../core/turn.js';
+import type { ClientHints, Continuation } from '../core/turn.js';
 
 /** What the server knows about a request before its body is decoded. */
 export interface DecodeContext {
@@ -11,6 +11,8 @@ export interface DecodeContext {
    * sums string lengths over messages, system and tools (same estimate within a few percent).
    */
   bodyLength?: number;
+  /** The stored conversation the request continues, loaded by the server (Responses `previous_response_id`). */
+  continuation?: Continuation;
 }
 
 export function estimateTokens(characters: number): number {

@@ -1,6 +1,7 @@
 import type { ApiFormat } from '../core/api-format.js';
 import { anthropicMessages } from './anthropic-messages/format.js';
 import { openAiChat } from './openai-chat/format.js';
+import { openAiResponses } from './openai-responses/format.js';
 import type { WireFormat } from './wire-format.js';
 
 /**
@@ -11,6 +12,7 @@ import type { WireFormat } from './wire-format.js';
 export const wireFormats = {
   'openai-chat': openAiChat,
   'anthropic-messages': anthropicMessages,
+  'openai-responses': openAiResponses,
 } as const satisfies Record<ApiFormat, WireFormat>;
 
 export function wireFormat(name: ApiFormat): WireFormat {

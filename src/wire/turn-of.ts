@@ -28,5 +28,6 @@ export function turnOf(format: ApiFormat, body: JsonObject, context: DecodeConte
     hasImages: view.hasImages,
     estimatedInputTokens: estimateTokens(view.characters),
     hints: context.hints,
+    ...(context.continuation === undefined ? {} : { continuation: context.continuation }),
   };
 }

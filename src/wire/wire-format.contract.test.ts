@@ -66,6 +66,26 @@ const samples = {
       usage: { input_tokens: 10, output_tokens: 5 },
     },
   },
+  'openai-responses': {
+    request: { model: 'm', instructions: 'Be brief.', input: 'hi' },
+    normalStop: 'completed',
+    textAnswer: {
+      id: 'resp_1',
+      object: 'response',
+      status: 'completed',
+      model: 'm',
+      output: [{ id: 'msg_1', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Hello', annotations: [] }] }],
+      usage: { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 12 },
+    },
+    toolAnswer: {
+      id: 'resp_2',
+      object: 'response',
+      status: 'completed',
+      model: 'm',
+      output: [{ id: 'fc_1', type: 'function_call', status: 'completed', call_id: 'call_1', name: 'request_toolset', arguments: '{"toolsets":["web"]}' }],
+      usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15 },
+    },
+  },
 } as const satisfies Record<ApiFormat, Samples>;
 
 const context = { requestId: 'r1', receivedAt: 0, hints: {} };

@@ -97,6 +97,24 @@ export interface WireFormat {
   readonly errorEventName: string | undefined;
   /** The data of the frame that ends a stream (OpenAI `[DONE]`); undefined when the last event ends it. */
   readonly streamEndData: string | undefined;
+  /**
+   * A cached answer (a serialized body, or the stream's frames joined) replayed for another request: what must
+   * be unique per answer is renewed (a Responses id, which clients continue from); everything else is unchanged.
+   */
+  renewAnswer(serialized: string, requestId: string): string;
   /** A complete response as this format's stream events, for providers that answered `stream: true` with JSON. */
   bodyAsStreamEvents(body: JsonObject, includeUsage: boolean): StreamEvent[];
+
+  // Reading a provider's stream of this format (the relay).
+  /** The SSE `event:` name an event of this format carries (undefined: data-only frames). */
+  streamEventName(payload: JsonObject): string | undefined;
+  /**
+   * Where an event leaves the answer: `finished` once the model's stop reason is known (the answer is whole even
+   * if the terminal event never comes), `ended` at the terminal event (nothing follows), else undefined.
+   */
+  streamEventState(payload: JsonObject): 'finished' | 'ended' | undefined;
+  /** What a stream that stopped after `finished` but without its terminal event still owes the client. */
+  closingEvents(): StreamEvent[];
+  /** An event that only carries usage (chat's `choices: []` chunk): hidden from a client that did not ask for it. */
+  usageOnlyEvent(payload: JsonObject): boolean;
 }

@@ -27,13 +27,20 @@ function sentBody(): Record<string, unknown> {
 }
 
 describe('the output limit sent to OpenAI reasoning models', () => {
-  it.each(['o3-mini', 'gpt-5-mini'])('a Responses max_output_tokens and reasoning.effort reach %s as max_completion_tokens and reasoning_effort', async (model) => {
+  // A Responses client reaches OpenAI's own /v1/responses with `max_output_tokens` and `reasoning` as they are
+  // (test/gateway/responses-passthrough.test.ts); an Anthropic client's `max_tokens` is translated here.
+  it.each(['o3-mini', 'gpt-5-mini'])('an Anthropic client’s max_tokens and thinking reach %s as max_completion_tokens and reasoning_effort', async (model) => {
     harness.upstream.enqueue({ kind: 'synthetic', text: 'ok' });
-    await openai.responses.create({ model, input: 'Hi.', max_output_tokens: 64, reasoning: { effort: 'low' } });
+    const response = await fetch(`${harness.gateway.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ model, max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 2048 }, messages: [{ role: 'user', content: 'Hi.' }] }),
+    });
+    expect(response.status).toBe(200);
     const body = sentBody();
-    expect(body['max_completion_tokens']).toBe(64);
+    expect(body['max_completion_tokens']).toBe(4096);
     expect(body).not.toHaveProperty('max_tokens');
-    expect(body['reasoning_effort']).toBe('low');
+    expect(typeof body['reasoning_effort']).toBe('string');
   });
 
   it('a chat client’s max_tokens reaches an OpenAI reasoning model as max_completion_tokens', async () => {
@@ -43,7 +50,7 @@ describe('the output limit sent to OpenAI reasoning models', () => {
     expect(sentBody()).not.toHaveProperty('max_tokens');
   });
 
-  it('an OpenAI-compatible server still gets max_tokens', async () => {
+  it('an OpenAI-compatible server still gets max_tokens (a Responses max_output_tokens translated)', async () => {
     harness.upstream.enqueue({ kind: 'synthetic', text: 'ok' });
     await openai.responses.create({ model: 'gpt-test', input: 'Hi.', max_output_tokens: 64 });
     expect(sentBody()['max_tokens']).toBe(64);

@@ -1,3 +1,4 @@
+import type { RecordedFormat } from './recorded-answers.js';
 import type { ApiFormat } from '../../src/core/api-format.js';
 import { isJsonObject, type JsonObject } from '../../src/core/json.js';
 import type { Usage } from '../../src/core/usage.js';
@@ -84,7 +85,7 @@ const anthropicMessagesReader: AnswerReader = {
 };
 
 /** One reader per wire format, the way that format's official client accumulates an answer. */
-export const answerReaders: Record<ApiFormat, AnswerReader> = {
+export const answerReaders: Record<RecordedFormat, AnswerReader> = {
   'openai-chat': openAiChatReader,
   'anthropic-messages': anthropicMessagesReader,
 };

@@ -6,14 +6,14 @@ import type { Provider, ProviderCall, ProviderResponse, SseEvent } from '../../s
 import { type ErrorBehaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream/index.js';
 import { hasRecordingFile, readChunkLines, readRecording, splitRawSse } from '../support/recordings.js';
 import { answerReaders, type DecodedAnswer } from './decode-answer.js';
-import { recordedBodies, recordedErrors, recordedStreams, type RecordedAnswer } from './recorded-answers.js';
+import { recordedBodies, recordedErrors, recordedStreams, type RecordedAnswer, type RecordedFormat } from './recorded-answers.js';
 
 /** One adapter under the contract: how to build it against an upstream, and what it must send there. */
 export interface ContractSubject {
   /** Shown in the test names, e.g. `anthropic adapter` or `kind deepseek`. */
   name: string;
   /** The format the adapter speaks: which recordings it is fed. */
-  format: ApiFormat;
+  format: RecordedFormat;
   create(upstreamUrl: string): Provider;
   /** The path the adapter must post chat requests to, e.g. `/v1/chat/completions`. */
   path: string;
@@ -51,7 +51,7 @@ async function collect(events: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
 }
 
 /** The events the recording's bytes hold, as an SSE parser must see them (names, and data byte for byte). */
-function recordedEvents(answer: RecordedAnswer, format: ApiFormat): SseEvent[] {
+function recordedEvents(answer: RecordedAnswer, format: RecordedFormat): SseEvent[] {
   if (hasRecordingFile(answer.recording, 'sse')) {
     // An event is dispatched at its blank line; one the body ends before (this file's final `data: [DONE]\n`)
     // is dropped, as the SSE specification says.
@@ -60,7 +60,7 @@ function recordedEvents(answer: RecordedAnswer, format: ApiFormat): SseEvent[] {
       .map((raw) => ({ data: raw.replace(/^data: /, '').replace(/\n+$/, '') }));
   }
   const lines = readChunkLines(answer.recording);
-  const eventsOf: Record<ApiFormat, () => SseEvent[]> = {
+  const eventsOf: Record<RecordedFormat, () => SseEvent[]> = {
     'openai-chat': () => [...lines.map((data) => ({ data })), { data: '[DONE]' }],
     'anthropic-messages': () => lines.map((data) => ({ event: (JSON.parse(data) as { type: string }).type, data })),
   };

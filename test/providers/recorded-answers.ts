@@ -34,7 +34,14 @@ function usage(inputTokens: number, outputTokens: number, cacheReadTokens = 0, c
 
 const weatherInSanFrancisco = { location: 'San Francisco' };
 
-export const recordedStreams: Record<ApiFormat, RecordedAnswer[]> = {
+/**
+ * The formats providers speak first (`ProviderKindInfo.format`), whose recordings the contract replays. The
+ * Responses API is only ever a second format (`alsoSpeaks`): its pass-through is tested against a fake of
+ * OpenAI's /v1/responses (test/gateway/responses-passthrough.test.ts).
+ */
+export type RecordedFormat = Exclude<ApiFormat, 'openai-responses'>;
+
+export const recordedStreams: Record<RecordedFormat, RecordedAnswer[]> = {
   'openai-chat': [
     { recording: 'openai-text', text: { startsWith: '**Holiday Name:** Harmony Day', length: 1724 }, toolCalls: [], stopReason: 'stop', usage: usage(16, 300), events: 303 },
     {
@@ -132,7 +139,7 @@ export const recordedStreams: Record<ApiFormat, RecordedAnswer[]> = {
   ],
 };
 
-export const recordedBodies: Record<ApiFormat, RecordedAnswer[]> = {
+export const recordedBodies: Record<RecordedFormat, RecordedAnswer[]> = {
   'openai-chat': [
     { recording: 'openai-text', text: { startsWith: '**Holiday Name:** Galaxy Day', length: 1842 }, toolCalls: [], stopReason: 'stop', usage: usage(16, 363) },
     {
@@ -190,7 +197,7 @@ export const recordedBodies: Record<ApiFormat, RecordedAnswer[]> = {
 };
 
 /** Recorded 400 error bodies (the status was not recorded; both providers send these as 400). */
-export const recordedErrors: Record<ApiFormat, { recording: RecordingName; message: string }[]> = {
+export const recordedErrors: Record<RecordedFormat, { recording: RecordingName; message: string }[]> = {
   'openai-chat': [{ recording: 'reasoning-model-legacy-parameter-error', message: "Unsupported parameter: 'max_tokens'" }],
   'anthropic-messages': [{ recording: 'anthropic-parallel-provider-client-tools-error', message: '`tool_use` ids were found without `tool_result` blocks' }],
 };

@@ -17,6 +17,8 @@ export interface TransportRequest {
   stream: boolean;
   signal: AbortSignal;
   timeouts: ProviderTimeouts;
+  /** The format of this call's body when the provider speaks more than one (its errors are read as that format). */
+  format?: ApiFormat;
 }
 
 /**
@@ -55,7 +57,7 @@ export class HttpTransport {
     }
     const headers = flattenHeaders(response.headers);
     if (response.statusCode >= 400) {
-      throw await classifyStatusAndDrain(response, headers, this.format, this.providerId, request.signal);
+      throw await classifyStatusAndDrain(response, headers, request.format ?? this.format, this.providerId, request.signal);
     }
     const contentType = headers['content-type'] ?? '';
     if (request.stream && contentType.includes('text/event-stream')) {

@@ -1,3 +1,4 @@
+import type { ApiFormat } from '../../core/api-format.js';
 import type { JsonObject } from '../../core/json.js';
 import { HttpTransport } from '../http/http-transport.js';
 import type { Provider, ProviderCall, ProviderResponse } from '../provider.js';
@@ -10,12 +11,20 @@ export interface OpenAiCompatibleSettings {
   connectTimeoutMs: number;
   /** `server.upstream_response_limit_bytes` (the transport's default when absent). */
   responseLimitBytes?: number;
+  /** Formats served beside chat completions (`responses`: OpenAI's `/responses`). */
+  alsoSpeaks?: readonly ApiFormat[];
   /** Named hooks vendors may set instead of subclassing. */
   hooks?: {
     /** Adjust the body just before it is sent (e.g. a vendor that rejects a standard field). */
     prepareBody?: (body: JsonObject) => JsonObject;
   };
 }
+
+/** The endpoint of each format an OpenAI-style API serves, under its base URL. */
+const endpointPaths: Partial<Record<ApiFormat, string>> = {
+  'openai-chat': '/chat/completions',
+  'openai-responses': '/responses',
+};
 
 /**
  * The one adapter for every server that speaks OpenAI chat completions (OpenAI, OpenRouter, DeepSeek, Groq,
@@ -24,12 +33,14 @@ export interface OpenAiCompatibleSettings {
 export class OpenAiCompatibleProvider implements Provider {
   readonly specificationVersion = 'v1' as const;
   readonly format = 'openai-chat' as const;
+  readonly alsoSpeaks: readonly ApiFormat[];
   readonly id: string;
   private readonly transport: HttpTransport;
   private readonly baseUrl: string;
 
   constructor(private readonly settings: OpenAiCompatibleSettings) {
     this.id = settings.id;
+    this.alsoSpeaks = settings.alsoSpeaks ?? [];
     this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
     this.transport = new HttpTransport(settings.id, 'openai-chat', settings.connectTimeoutMs, settings.responseLimitBytes);
   }
@@ -42,12 +53,13 @@ export class OpenAiCompatibleProvider implements Provider {
   send(call: ProviderCall): Promise<ProviderResponse> {
     const body = this.settings.hooks?.prepareBody ? this.settings.hooks.prepareBody(call.body) : call.body;
     return this.transport.post({
-      url: `${this.baseUrl}/chat/completions`,
+      url: `${this.baseUrl}${endpointPaths[call.format ?? this.format] ?? endpointPaths[this.format]}`,
       headers: this.headers(call.apiKey, call.extraHeaders),
       body,
       stream: call.stream,
       signal: call.signal,
       timeouts: call.timeouts,
+      ...(call.format === undefined ? {} : { format: call.format }),
     });
   }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ApiFormat } from '../../core/api-format.js';
 import type { JsonObject } from '../../core/json.js';
-import type { ClientHints } from '../../core/turn.js';
+import type { ClientHints, Continuation } from '../../core/turn.js';
 import type { ClientResponse } from '../../pipeline/client-response.js';
 import type { Gateway } from '../../pipeline/gateway.js';
 import { type ChatRequestContext, handleTurn } from '../../pipeline/handle-turn.js';
@@ -19,6 +19,8 @@ export interface TranslatedInbound {
   body: JsonObject;
   length: number;
   hints?: ClientHints;
+  /** The stored conversation the request continues (Responses `previous_response_id`). */
+  continuation?: Continuation;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function handleChat(
       principal: principalOf(request),
       forwardHeaders: forwardableHeaders(request.headers),
       ...(forwardQuery !== undefined ? { forwardQuery } : {}),
+      ...(inbound?.continuation !== undefined ? { continuation: inbound.continuation } : {}),
     },
     response,
   );

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import { isJsonObject, type JsonObject } from '../../core/json.js';
-import type { ClientHints } from '../../core/turn.js';
+import type { ClientHints, Continuation } from '../../core/turn.js';
 import { clientKeyIdOf } from '../../security/principal.js';
 import type { StoredResponse } from '../../store/response-store.js';
-import { ResponsesAnswerCodec } from '../../wire/openai-responses/answer-codec.js';
-import type { ResponseEcho } from '../../wire/openai-responses/envelope.js';
+import { ResponsesAnswerRecorder } from '../../wire/openai-responses/answer-codec.js';
 import { responsesId } from '../../wire/openai-responses/ids.js';
 import { readResponsesRequest } from '../../wire/openai-responses/request.js';
-import { responsesToChatRequest } from '../../wire/openai-responses/request-to-chat.js';
 import type { Gateway } from '../../pipeline/gateway.js';
 import { readClientHints } from '../client-hints.js';
 import { readJsonRequest } from '../read-body.js';
@@ -21,10 +19,12 @@ import { handleChat, type ChatRequestContext } from './chat-route.js';
 const maxChainLength = 10_000;
 
 /**
- * The OpenAI Responses API on top of the chat path: a request (and the stored conversation it continues) is
- * translated into chat completions, so tool routing, model routing, failover, the cache and the ledger treat it
- * as any chat request and any provider can serve it; the answer is re-encoded as a response object or the
- * Responses event stream, and stored (unless `store: false`) for `previous_response_id` and `GET`.
+ * The OpenAI Responses API. The request goes down the same path as chat completions, as an `openai-responses`
+ * turn: tool routing, model routing, failover, the cache and the ledger treat it as any request. A provider that
+ * speaks the Responses API itself (OpenAI) gets the body unchanged (hosted tools, `include`, encrypted reasoning,
+ * its own stored conversations); every other provider gets a translation, and its answer comes back as a
+ * response object or the Responses event stream. The response is stored (unless `store: false`) for
+ * `previous_response_id` and `GET`, with the provider that served it.
  */
 export async function handleCreateResponse(gateway: Gateway, request: IncomingMessage, response: ServerResponse, context: ChatRequestContext): Promise<void> {
   const clientKeyId = clientKeyIdOf(request);
@@ -32,45 +32,39 @@ export async function handleCreateResponse(gateway: Gateway, request: IncomingMe
   try {
     prepared = await prepare(gateway, request, clientKeyId);
   } catch (caught) {
-    sendError(response, toGatewayError(caught), 'openai-chat', { 'x-hermes-router-request-id': context.requestId });
+    sendError(response, toGatewayError(caught), 'openai-responses', { 'x-hermes-router-request-id': context.requestId });
     return;
   }
-  const { parsed, chat, length, echo } = prepared;
-  const codec = new ResponsesAnswerCodec(echo, chat.customTools);
-  const translating = new TranslatingResponse(response, codec, async () => {
-    const final = codec.response;
-    if (!parsed.store || final === undefined || final['status'] === 'failed') return;
+  const { parsed, length, continuation } = prepared;
+  const recorder = new ResponsesAnswerRecorder();
+  const recording: TranslatingResponse = new TranslatingResponse(response, recorder, async () => {
+    const final = recorder.response;
+    const id = final?.['id'];
+    if (!parsed.store || final === undefined || typeof id !== 'string' || final['status'] === 'failed') return;
     const stored: StoredResponse = { response: final, inputItems: withIds(parsed.inputItems) };
     if (parsed.previousResponseId !== undefined) stored.previousResponseId = parsed.previousResponseId;
     if (clientKeyId !== undefined) stored.clientKeyId = clientKeyId;
-    await gateway.responses.set(echo.id, stored, gateway.config.responses.ttl_ms);
+    const servedBy = recording.sentHeader('x-hermes-router-provider');
+    if (servedBy !== undefined) stored.servedBy = servedBy;
+    await gateway.responses.set(id, stored, gateway.config.responses.ttl_ms);
   });
-  // A session header wins; else Codex's `prompt_cache_key` (its thread id), which the chat body does not carry.
+  // A session header wins; else Codex's `prompt_cache_key` (its thread id).
   const hints: ClientHints = {};
   const cacheKey = parsed.body['prompt_cache_key'];
   if (readClientHints(request.headers).sessionId === undefined && typeof cacheKey === 'string' && cacheKey.length > 0) hints.sessionId = cacheKey.slice(0, 200);
-  await handleChat(gateway, 'openai-chat', request, translating, context, { body: chat.chat, length, hints });
-  await translating.settled();
+  await handleChat(gateway, 'openai-responses', request, recording, context, { body: parsed.body, length, hints, ...(continuation === undefined ? {} : { continuation }) });
+  await recording.settled();
 }
 
 async function prepare(gateway: Gateway, request: IncomingMessage, clientKeyId: string | undefined) {
   const { body, length } = await readJsonRequest(request, gateway.config.server.body_limit_bytes);
   const parsed = readResponsesRequest(body);
-  const history = parsed.previousResponseId === undefined ? [] : await conversationBefore(gateway, parsed.previousResponseId, clientKeyId);
-  const chat = responsesToChatRequest(parsed, history);
-  const echo: ResponseEcho = {
-    id: responsesId('resp'),
-    createdAt: Math.floor(Date.now() / 1000),
-    model: parsed.model,
-    body,
-    previousResponseId: parsed.previousResponseId,
-    store: parsed.store,
-  };
-  return { parsed, chat, length, echo };
+  const continuation = parsed.previousResponseId === undefined ? undefined : await conversationBefore(gateway, parsed.previousResponseId, clientKeyId);
+  return { parsed, length, continuation };
 }
 
-/** Every item of the conversation up to and including the response `id`: its chain's inputs and outputs, oldest first. */
-async function conversationBefore(gateway: Gateway, id: string, clientKeyId: string | undefined): Promise<JsonObject[]> {
+/** The conversation up to and including the response `id`: its chain's inputs and outputs, oldest first, and who served it. */
+async function conversationBefore(gateway: Gateway, id: string, clientKeyId: string | undefined): Promise<Continuation> {
   const turns: StoredResponse[] = [];
   let next: string | undefined = id;
   while (next !== undefined && turns.length < maxChainLength) {
@@ -81,7 +75,9 @@ async function conversationBefore(gateway: Gateway, id: string, clientKeyId: str
     turns.unshift(stored);
     next = stored.previousResponseId;
   }
-  return turns.flatMap((turn) => [...turn.inputItems, ...outputItems(turn.response)]);
+  const items = turns.flatMap((turn) => [...turn.inputItems, ...outputItems(turn.response)]);
+  const servedBy = turns.at(-1)?.servedBy;
+  return { responseId: id, items, ...(servedBy === undefined ? {} : { servedBy }) };
 }
 
 function outputItems(response: JsonObject): JsonObject[] {
@@ -131,7 +127,7 @@ export async function handleStoredResponseRoutes(gateway: Gateway, request: Inco
       throw new GatewayError('invalid_request', `Use GET or DELETE for ${path}.`, { status: 405 });
     }
   } catch (caught) {
-    sendError(response, toGatewayError(caught), 'openai-chat', { 'x-hermes-router-request-id': `hr_${randomUUID()}` });
+    sendError(response, toGatewayError(caught), 'openai-responses', { 'x-hermes-router-request-id': `hr_${randomUUID()}` });
   }
   return true;
 }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../core/json.js';
 import type { WireFormat } from '../wire-format.js';
 import { anthropicEventText, anthropicResponseText, appendTextToAnthropicBody, appendTextToAnthropicStream } from './answer-text.js';
 import { anthropicBodyAsEvents } from './body-as-stream.js';
@@ -28,5 +29,14 @@ export const anthropicMessages: WireFormat = {
   // Every event is named (`event: error`); the stream ends with its message_stop event, no sentinel.
   errorEventName: 'error',
   streamEndData: undefined,
+  renewAnswer: (serialized) => serialized,
   bodyAsStreamEvents: (body) => anthropicBodyAsEvents(body),
+  streamEventName: (payload) => (typeof payload.type === 'string' ? payload.type : 'message'),
+  streamEventState: (payload) => {
+    if (payload.type === 'message_stop') return 'ended';
+    return payload.type === 'message_delta' && isJsonObject(payload.delta) && payload.delta.stop_reason != null ? 'finished' : undefined;
+  },
+  // A provider that ended after the stop reason but without message_stop: the protocol is finished for it.
+  closingEvents: () => [{ payload: { type: 'message_stop' }, eventName: 'message_stop' }],
+  usageOnlyEvent: () => false,
 };

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../core/json.js';
 import type { WireFormat } from '../wire-format.js';
 import { appendTextToOpenAiBody, appendTextToOpenAiStream, openAiChunkText, openAiResponseText } from './answer-text.js';
 import { openAiBodyAsChunks } from './body-as-stream.js';
@@ -28,5 +29,12 @@ export const openAiChat: WireFormat = {
   // An error chunk is a bare `data:` frame; the stream always ends with `data: [DONE]`.
   errorEventName: undefined,
   streamEndData: '[DONE]',
+  renewAnswer: (serialized) => serialized,
   bodyAsStreamEvents: openAiBodyAsChunks,
+  streamEventName: () => undefined,
+  // The stream ends with `[DONE]` (the relay reads it as the end); a finish reason means the answer is whole.
+  streamEventState: (payload) =>
+    Array.isArray(payload.choices) && payload.choices.some((choice) => isJsonObject(choice) && choice.finish_reason != null) ? 'finished' : undefined,
+  closingEvents: () => [],
+  usageOnlyEvent: (payload) => Array.isArray(payload.choices) && payload.choices.length === 0 && payload.usage != null,
 };

@@ -1,43 +1,32 @@
-import type { JsonObject } from '../../core/json.js';
-import { chatCompletionToResponse } from './chat-completion-to-response.js';
-import { ChatStreamToResponses, type ResponsesEvent } from './chat-stream-to-responses.js';
-import type { ResponseEcho } from './envelope.js';
+import { isJsonObject, type JsonObject } from '../../core/json.js';
 
-function encode(events: ResponsesEvent[]): string {
-  return events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`).join('');
-}
+const finalTypes = new Set(['response.completed', 'response.incomplete', 'response.failed']);
 
 /**
- * A chat-completions answer re-encoded for a Responses API client: named SSE events (no `[DONE]`) or one
- * response object. Chat error bodies already have the Responses API's error shape. `response` is the final
- * response object once the answer is complete, for the store.
+ * Watches a Responses answer on its way to the client (the events are written unchanged, named after their
+ * `type`; a mid-stream error is an `error` event) and keeps the final response object — the body, or the
+ * response the terminal event carries — for the store.
  */
-export class ResponsesAnswerCodec {
-  private readonly stream: ChatStreamToResponses;
+export class ResponsesAnswerRecorder {
   private complete: JsonObject | undefined;
 
-  constructor(
-    private readonly echo: ResponseEcho,
-    private readonly customTools: ReadonlySet<string>,
-  ) {
-    this.stream = new ChatStreamToResponses(echo, customTools);
-  }
-
   get response(): JsonObject | undefined {
-    return this.complete ?? this.stream.response;
+    return this.complete;
   }
 
-  streamChunk(chunk: JsonObject): string {
-    return encode(this.stream.push(chunk));
+  streamChunk(event: JsonObject): string {
+    const type = typeof event['type'] === 'string' ? event['type'] : 'error';
+    if (finalTypes.has(type) && isJsonObject(event['response'])) this.complete = event['response'];
+    return `event: ${type}\ndata: ${JSON.stringify(event)}\n\n`;
   }
 
   streamEnd(): string {
-    return encode(this.stream.finish());
+    return '';
   }
 
-  json(completion: JsonObject): JsonObject {
-    this.complete = chatCompletionToResponse(completion, this.echo, this.customTools);
-    return this.complete;
+  json(body: JsonObject): JsonObject {
+    if (body['object'] === 'response') this.complete = body;
+    return body;
   }
 
   error(_status: number, body: unknown): unknown {

@@ -32,6 +32,8 @@ type Payload = Record<string, unknown>;
 const defaultRecording: Record<ApiFormat, RecordingName> = {
   'openai-chat': 'openai-text',
   'anthropic-messages': 'anthropic-text',
+  // The fake serves only chat completions and Messages (Responses upstreams are faked in their own tests).
+  'openai-responses': 'openai-text',
 };
 
 function isPayload(value: unknown): value is Payload {
