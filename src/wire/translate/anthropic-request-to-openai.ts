@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject } from '../../core/json.js';
 import { readNumber, readObject, readObjects, readString } from '../json-read.js';
+import { anthropicBlocksToOpenAiMessage } from './anthropic-blocks-to-openai.js';
 import { anthropicSourceToUrl } from './media-source.js';
 import { budgetToReasoningEffort } from './reasoning-budget.js';
 
@@ -153,31 +154,7 @@ function toolResultContent(content: unknown): { text: string; images: JsonObject
 
 function assistantMessage(content: unknown): JsonObject {
   if (typeof content === 'string') return { role: 'assistant', content };
-  const texts: string[] = [];
-  const reasoning: string[] = [];
-  const toolCalls: JsonObject[] = [];
-  if (Array.isArray(content)) {
-    for (const block of content) {
-      if (!isJsonObject(block)) continue;
-      if (block['type'] === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
-      else if (block['type'] === 'thinking' && typeof block['thinking'] === 'string') reasoning.push(block['thinking']);
-      else if (block['type'] === 'tool_use') {
-        toolCalls.push({
-          id: block['id'],
-          type: 'function',
-          function: { name: block['name'], arguments: JSON.stringify(block['input'] ?? {}) },
-        });
-      }
-    }
-  }
-  // Text blocks are joined without a separator, exactly as their streamed deltas concatenate.
-  const message: JsonObject = {
-    role: 'assistant',
-    content: texts.length > 0 ? texts.join('') : toolCalls.length > 0 ? null : '',
-  };
-  if (reasoning.length > 0) message['reasoning_content'] = reasoning.join('');
-  if (toolCalls.length > 0) message['tool_calls'] = toolCalls;
-  return message;
+  return anthropicBlocksToOpenAiMessage(Array.isArray(content) ? content : [], { nonObjectInput: 'as-is' });
 }
 
 /** Client tools only: Anthropic server tools (web search, code execution…) run at Anthropic and are dropped. */
