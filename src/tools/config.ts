@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { toolRoutingModes, type ToolRoutingMode } from '../config/tool-routing-modes.js';
 
-export const toolRoutingModes = ['on', 'shadow', 'off'] as const;
-export type ToolRoutingMode = (typeof toolRoutingModes)[number];
+export { toolRoutingModes, type ToolRoutingMode };
 
 /** Toolsets whose loss breaks the agent's core work; their thresholds favour recall. */
 export const defaultCriticalToolsets = ['terminal', 'file', 'browser', 'cronjob'];

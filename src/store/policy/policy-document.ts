@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolRoutingModes } from '../../tools/config.js';
+import { toolRoutingModes } from '../../config/tool-routing-modes.js';
 
 const switchSchema = z.object({
   enabled: z.boolean(),
