@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { difficultyFeatures } from '../classify/difficulty/features.js';
 import { DifficultyScorer } from '../classify/difficulty/scorer.js';
 import { trainDifficultyModel } from '../classify/difficulty/train.js';
@@ -8,7 +7,7 @@ import type { DifficultyCase } from './difficulty-cases.js';
 import { caseQualities } from './difficulty-cases.js';
 import type { DifficultyMetrics } from './difficulty-metrics.js';
 import { difficultyMetrics } from './difficulty-metrics.js';
-import { percentileMs } from './timing.js';
+import { percentileMs, timeDecisions } from './timing.js';
 
 export interface DifficultyEvalReport {
   cases: number;
@@ -22,20 +21,26 @@ export interface DifficultyEvalReport {
   p99_ms: number;
 }
 
+/** Synthetic prompts for the warm-up (written for it; not from any benchmark). */
+const warmUpPrompts = [
+  'hello there',
+  'A farmer has 12 crates with 18 apples each and sells 3/4 of them at $0.50 each. How much does he earn?',
+  'Which of the following best describes osmosis?\nA. diffusion of water\nB. active transport\nC. endocytosis\nD. none of these',
+  'Write a short poem about the sea in the style of a sailor.',
+];
+
 /** Scores every case with `score` (higher = send to the strong model) and computes per-benchmark metrics. */
 export function runDifficultyEval(cases: readonly DifficultyCase[], score: (prompt: string) => number, scoring: DifficultyEvalReport['scoring'] = 'shipped', precomputed?: readonly number[]): DifficultyEvalReport {
   const usable = cases.flatMap((row, index) => {
     const quality = caseQualities(row);
     return quality ? [{ row, quality, index }] : [];
   });
-  const durations: number[] = [];
-  // With precomputed (cross-validated) scores, `score` still runs on every prompt so the timing is real.
-  const scores = usable.map(({ row, index }) => {
-    const started = performance.now();
-    const value = score(row.prompt);
-    durations.push(performance.now() - started);
-    return precomputed ? (precomputed[index] ?? 0) : value;
-  });
+  // Warm on prompts of its own, then time every prompt as the median of three passes (see timeDecisions). With
+  // precomputed (cross-validated) scores, `score` still runs on every prompt so the timing is real.
+  for (let round = 0; round < 20; round += 1) for (const prompt of warmUpPrompts) score(prompt);
+  const timed = timeDecisions(usable.map(({ row }) => row.prompt), score, 3);
+  const durations = timed.medianMs;
+  const scores = usable.map(({ index }, position) => (precomputed ? (precomputed[index] ?? 0) : timed.outputs[position]!));
   const metricsFor = (benchmark: string | undefined): DifficultyMetrics | undefined => {
     const selected = usable.flatMap((item, position) => (benchmark === undefined || item.row.benchmark === benchmark ? [{ score: scores[position]!, weakQuality: item.quality.weak, strongQuality: item.quality.strong }] : []));
     return selected.length ? difficultyMetrics(selected) : undefined;
