@@ -19,7 +19,10 @@ export const promptCacheConfigSchema = z
     max_breakpoints: z.number().int().min(1).max(4).default(4),
     /** Keep a session on the API key that wrote its cache while the cache is warm (caches are per key). */
     key_affinity: z.boolean().default(true),
-    /** Sessions remembered for the TTL policy and key affinity (least recently seen go first). */
+    /**
+     * Accepted for older configs: the TTL policy and key affinity now live in the session record, bounded by
+     * `sessions.max_sessions` and shared in a cluster.
+     */
     max_sessions: z.number().int().positive().default(50_000),
   })
   .strict();

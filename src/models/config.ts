@@ -17,6 +17,7 @@ const affinitySchema = z
   .object({
     /** How long a session remembers the model that last answered it. */
     ttl_ms: z.number().int().positive().default(2 * 60 * 60 * 1000),
+    /** Accepted for older configs; affinity now lives in the session record, bounded by `sessions.max_sessions`. */
     max_sessions: z.number().int().positive().default(50_000),
   })
   .strict();
