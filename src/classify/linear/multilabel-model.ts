@@ -18,13 +18,20 @@ export interface MultilabelModelJson {
   trainedOn: { examples: number; seed: number; dataHash: string };
 }
 
-/** Runtime form: a typed-array row per bucket so a prediction is a few hundred multiply-adds. */
+/**
+ * Runtime form: every row in one Float32Array (row-major, one weight per label) and a bucket → row table, so a
+ * prediction is a few hundred multiply-adds and the model is two allocations, not one typed array per bucket
+ * (twenty thousand small arrays cost several megabytes of object headers and separate backing stores).
+ */
 export class MultilabelModel {
   readonly labels: readonly string[];
   readonly featureBits: number;
   private readonly bias: Float64Array;
   private readonly temperatures: Float64Array;
-  private readonly rows: Map<number, Float32Array>;
+  /** Row r's weights are `weights[r * labels.length ...]`. */
+  private readonly weights: Float32Array;
+  /** Bucket → its row + 1; 0 for a bucket that carries no weight. */
+  private readonly rowOfBucket: Int32Array;
 
   constructor(json: MultilabelModelJson) {
     if (json.format !== 'hashed-ovr-logistic/1') throw new Error(`unsupported model format ${String(json.format)}`);
@@ -32,9 +39,16 @@ export class MultilabelModel {
     this.featureBits = json.featureBits;
     this.bias = Float64Array.from(json.bias);
     this.temperatures = Float64Array.from(json.labels.map((_, index) => json.temperatures[index] ?? 1));
-    this.rows = new Map();
     const scale = json.weightScale > 0 ? json.weightScale : 1;
-    for (const [bucket, weights] of Object.entries(json.rows)) this.rows.set(Number(bucket), Float32Array.from(weights, (weight) => weight / scale));
+    const width = json.labels.length;
+    const buckets = Object.keys(json.rows);
+    this.weights = new Float32Array(buckets.length * width);
+    this.rowOfBucket = new Int32Array(2 ** json.featureBits);
+    buckets.forEach((bucket, row) => {
+      const weights = json.rows[bucket] ?? [];
+      for (let label = 0; label < width; label += 1) this.weights[row * width + label] = (weights[label] ?? 0) / scale;
+      this.rowOfBucket[Number(bucket)] = row + 1;
+    });
   }
 
   /** Probability per label, in `labels` order. */
@@ -46,11 +60,13 @@ export class MultilabelModel {
 
   logits(features: HashedFeatures): Float64Array {
     const logits = Float64Array.from(this.bias);
+    const width = this.labels.length;
     for (let position = 0; position < features.indices.length; position += 1) {
-      const row = this.rows.get(features.indices[position]!);
-      if (!row) continue;
+      const row = this.rowOfBucket[features.indices[position]!] ?? 0;
+      if (row === 0) continue;
       const value = features.values[position]!;
-      for (let label = 0; label < logits.length; label += 1) logits[label]! += value * row[label]!;
+      const start = (row - 1) * width;
+      for (let label = 0; label < logits.length; label += 1) logits[label]! += value * this.weights[start + label]!;
     }
     return logits;
   }
