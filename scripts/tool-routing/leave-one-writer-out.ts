@@ -1,0 +1,58 @@
+/**
+ * The honest generalization figure on training data: for each writer's file, train on every other training file
+ * (exactly as train.ts would) and run `eval tools` on that file's cases. A writer's phrasing is then as unseen as
+ * a stranger's, which a random split cannot show (a line's own generated copies land on both sides).
+ *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--json]
+ * By default every train-writer-*.jsonl is held out in turn. Prints aggregate figures only.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
+import { packageRoot } from '../../src/classify/toolsets/model-file.js';
+import { defaultRegistriesDirectory, loadRegistryTools } from '../../src/eval/tools/registries.js';
+import { runToolEval } from '../../src/eval/tools/run-tool-eval.js';
+import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
+import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
+import { defaultCriticalToolsets } from '../../src/tools/config.js';
+import { trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
+
+const root = packageRoot();
+const files = trainingFiles(root);
+const named = process.argv.flatMap((argument, index) => (process.argv[index - 1] === '--holdout' ? [argument] : []));
+const holdouts = named.length > 0 ? named : files.filter((name) => /^train-writer-[\w-]+\.jsonl$/.test(name));
+if (holdouts.length === 0) throw new Error('no writer file to hold out (data/tool-routing/train-writer-*.jsonl, or --holdout NAME)');
+
+/** A `toolsets | text` training file read as eval cases (critical when a critical toolset is required). */
+function casesOf(name: string): ToolCase[] {
+  const text = readFileSync(join(root, trainingDirectory, name), 'utf8');
+  if (name.endsWith('.jsonl')) return parseToolCases(text, name);
+  const lines = text.split('\n').filter((line) => line.trim() && !line.startsWith('#'));
+  return parseToolCases(
+    lines
+      .map((line, index) => {
+        const separator = line.indexOf(' | ');
+        const head = line.slice(0, separator).trim();
+        const required = head === '-' ? [] : head.split(',').map((toolset) => toolset.trim());
+        const body = line.slice(separator + 3).trim();
+        const image = body.startsWith('[img] ');
+        const content = image ? [{ type: 'text', text: body.slice(6) }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AA==' } }] : body;
+        return JSON.stringify({ id: `${name}:${index + 1}`, messages: [{ role: 'user', content }], required_toolsets: required, critical: required.some((toolset) => defaultCriticalToolsets.includes(toolset)) });
+      })
+      .join('\n'),
+    name,
+  );
+}
+
+const directory = defaultRegistriesDirectory();
+const results: Record<string, unknown> = {};
+for (const holdout of holdouts) {
+  if (!files.includes(holdout)) throw new Error(`${holdout} is not a training file in ${trainingDirectory}`);
+  const trained = trainToolsetModel({ files: files.filter((name) => name !== holdout), root });
+  const report = runToolEval(casesOf(holdout), { toolsFor: (registry) => loadRegistryTools(directory, registry), model: new MultilabelModel(trained.model), timingRuns: 1 });
+  const { misses: _misses, reasons: _reasons, ...figures } = report;
+  results[holdout] = figures;
+  if (!process.argv.includes('--json')) {
+    process.stdout.write(`${holdout} (trained without it on ${trained.written} written lines): cases ${report.cases}, case_recall ${report.case_recall}, critical_case_recall ${report.critical_case_recall}, required_recall ${report.required_recall}, median_reduction ${report.median_reduction}, full_fallback_rate ${report.full_fallback_rate}\n`);
+  }
+}
+if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(results)}\n`);
