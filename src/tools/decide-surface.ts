@@ -117,7 +117,7 @@ function classify(
     hasImage,
     available,
     ...(profile ? { profile } : {}),
-    thresholdFor: (toolset) => thresholdFor(config, toolset),
+    thresholdFor: (toolset, evidence) => thresholdFor(config, toolset, context.toolsetTokens.get(toolset), evidence),
     descriptionThreshold: config.thresholds.description_match,
     abstainWhenTask: config.thresholds.abstain_when_task,
   });

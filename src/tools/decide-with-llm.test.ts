@@ -5,7 +5,7 @@ import { decideFirstTurnSurfaceWithLlm, llmClassifierSettings } from './decide-w
 import { hermesTools, userTurn } from './test-support/fixtures.js';
 
 // Thresholds no score can reach, and "needs a tool" always true: the local classifier always abstains here.
-const config = toolRoutingConfigSchema.parse({ thresholds: { default: 1, critical: 1, abstain_when_task: 0 }, llm_classifier: { min_confidence: 0.7 } });
+const config = toolRoutingConfigSchema.parse({ thresholds: { default: 1, critical: 1, miss_cost_tokens: 0, abstain_when_task: 0 }, llm_classifier: { min_confidence: 0.7 } });
 const tools = hermesTools('cli');
 
 function settingsAnswering(content: string | (() => Promise<Response>), seen: unknown[] = []): LlmClassifierSettings {

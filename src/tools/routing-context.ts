@@ -28,6 +28,8 @@ export interface ToolRoutingContext {
   requestToolset: JsonObject;
   described: DescribedToolset[];
   profile: DescriptionProfile;
+  /** Estimated schema tokens of each toolset's tools (JSON characters / 4.5, the o200k ratio on Hermes's schemas). */
+  toolsetTokens: ReadonlyMap<string, number>;
   /** Per-tool mode: the toolsets of one tool (`tool` source), in registry order, and their BM25 index. */
   perTool?: { toolsets: string[]; index: ToolIndex };
 }
@@ -35,6 +37,8 @@ export interface ToolRoutingContext {
 export type ContextProblem = 'unreadable_tools' | 'name_conflict';
 
 const cacheLimit = 64;
+/** Characters of serialised tool schema per o200k token (4.5 on Hermes's CLI and full registries). */
+const charactersPerToken = 4.5;
 const cache = new Map<string, Omit<ToolRoutingContext, 'tools'>>();
 /** Only these parts of the config shape a context; a config object re-parsed per request still hits the cache. */
 const configKeys = new WeakMap<ToolRoutingConfig, string>();
@@ -86,7 +90,8 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
         ),
       }
     : undefined;
-  const built = { format, views, registry, requestToolset, described, profile: buildDescriptionProfile(described), ...(perTool ? { perTool } : {}) };
+  const toolsetTokens = new Map(registry.toolsets.map((toolset) => [toolset.name, toolset.toolIndices.reduce((sum, index) => sum + JSON.stringify(tools[index] ?? null).length, 0) / charactersPerToken]));
+  const built = { format, views, registry, requestToolset, described, profile: buildDescriptionProfile(described), toolsetTokens, ...(perTool ? { perTool } : {}) };
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(key, built);
   return { ...built, tools };

@@ -15,8 +15,8 @@ export interface ToolsetClassifierInput {
   hasImage: boolean;
   /** The toolsets the client actually has; predictions are limited to them. */
   available: readonly DescribedToolset[];
-  /** Probability a toolset needs to be selected. */
-  thresholdFor: (toolset: string) => number;
+  /** Probability a toolset needs to be selected, given what the model says of the whole message. */
+  thresholdFor: (toolset: string, evidence: { needsTool: number; strongest: number }) => number;
   /** Score a toolset unknown to the model needs from the description matcher. */
   descriptionThreshold: number;
   /** "No toolset confident" while P(needs a tool) is at least this → abstain (full surface). */
@@ -60,6 +60,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   const rules = applyRules(tokens, input.text, input.hasImage, instruction);
   const needsTool = probabilities[labelIndex.get(needsToolLabel) ?? -1] ?? 0.5;
 
+  const strongest = Math.max(0, ...model.labels.map((label, index) => (label === needsToolLabel ? 0 : probabilities[index]!)));
   const unknownToModel = input.available.filter((toolset) => !labelIndex.has(toolset.name));
   let descriptionScores: number[] = [];
   if (unknownToModel.length > 0) {
@@ -83,7 +84,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     evidence[toolset.name] = round(!known && named.has(toolset.name) ? Math.max(score, 0.99) : score);
     if (rules.toolsets.has(toolset.name) || named.has(toolset.name)) score = Math.max(score, 0.99);
     scores[toolset.name] = round(score);
-    thresholds.push(known ? input.thresholdFor(toolset.name) : input.descriptionThreshold);
+    thresholds.push(known ? input.thresholdFor(toolset.name, { needsTool, strongest }) : input.descriptionThreshold);
   });
   const widen = widening(input.available, scores, thresholds);
   input.available.forEach((toolset, position) => {
