@@ -1,6 +1,9 @@
 # hermes-router in a container: docker build -t hermes-router . && docker run -p 8319:8319 \
 #   -e HERMES_ROUTER_ADMIN_KEY=<long random secret> -v hermes-router:/data -v $PWD/hermes-router.yaml:/app/hermes-router.yaml:ro hermes-router
 FROM node:20-bookworm-slim AS build
+# better-sqlite3 downloads a prebuilt binary from GitHub; where it cannot (no route to GitHub, an architecture
+# without one) it compiles from source, which needs these. Only the build stage has them.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
