@@ -50,7 +50,7 @@ export function embeddingsDispatch(gateway: EmbeddingsHost): EmbeddingsDispatch 
   for (const provider of gateway.config.providers) {
     const kind: ProviderKindInfo = providerKinds[provider.kind];
     const baseUrl = provider.base_url ?? kind.defaultBaseUrl;
-    if (!provider.enabled || kind.format !== 'openai-chat' || baseUrl === undefined) continue;
+    if (!provider.enabled || kind.adapter !== 'openai-compatible' || baseUrl === undefined) continue;
     providers.set(provider.id, new EmbeddingsProvider(provider.id, baseUrl, provider.headers, gateway.timeoutsFor(provider.id).connectMs));
   }
   const resilience = gateway.config.resilience;

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { ApiFormat } from '../core/api-format.js';
 import type { JsonObject } from '../core/json.js';
 import type { PromptCacheDecision } from '../core/route-decision.js';
+import { wireFormat } from '../wire/formats.js';
 import { addAnthropicBreakpoints } from './anthropic-breakpoints.js';
 import { clientSetCacheHints } from './client-hints.js';
 import { addContentPartBreakpoints } from './openrouter-breakpoints.js';
@@ -25,7 +26,7 @@ function anthropicBehindOpenAi(target: CacheTarget): boolean {
  * it: elsewhere (local servers, other compatible APIs) keys keep rotating as configured.
  */
 export function cachesPerKey(target: CacheTarget): boolean {
-  return target.format === 'anthropic-messages' || anthropicBehindOpenAi(target) || target.providerKind === 'openai';
+  return wireFormat(target.format).promptCacheBreakpoints || anthropicBehindOpenAi(target) || target.providerKind === 'openai';
 }
 
 /** A stable, opaque `prompt_cache_key` for a session: its id may carry a user's name or a header's value. */
@@ -50,7 +51,7 @@ export function optimizePromptCache(
   if (!config.enabled) return { body, decision: { applied: 'off' } };
   if (clientSetCacheHints(clientBody)) return { body, decision: { applied: 'client_hints' } };
   const ttl = session?.ttl ?? '5m';
-  if (target.format === 'anthropic-messages') {
+  if (wireFormat(target.format).promptCacheBreakpoints) {
     const marked = addAnthropicBreakpoints(body, ttl, config.max_breakpoints);
     return { body: marked.body, decision: { applied: 'breakpoints', ttl, breakpoints: marked.places } };
   }

@@ -102,6 +102,8 @@ export interface WireFormat {
    * be unique per answer is renewed (a Responses id, which clients continue from); everything else is unchanged.
    */
   renewAnswer(serialized: string, requestId: string): string;
+  /** The format marks the cacheable prefix itself, with `cache_control` breakpoints (Anthropic's prompt cache). */
+  readonly promptCacheBreakpoints: boolean;
   /** A complete response as this format's stream events, for providers that answered `stream: true` with JSON. */
   bodyAsStreamEvents(body: JsonObject, includeUsage: boolean): StreamEvent[];
 

@@ -29,6 +29,7 @@ export const anthropicMessages: WireFormat = {
   // Every event is named (`event: error`); the stream ends with its message_stop event, no sentinel.
   errorEventName: 'error',
   streamEndData: undefined,
+  promptCacheBreakpoints: true,
   renewAnswer: (serialized) => serialized,
   bodyAsStreamEvents: (body) => anthropicBodyAsEvents(body),
   streamEventName: (payload) => (typeof payload.type === 'string' ? payload.type : 'message'),

@@ -29,6 +29,7 @@ export const openAiChat: WireFormat = {
   // An error chunk is a bare `data:` frame; the stream always ends with `data: [DONE]`.
   errorEventName: undefined,
   streamEndData: '[DONE]',
+  promptCacheBreakpoints: false,
   renewAnswer: (serialized) => serialized,
   bodyAsStreamEvents: openAiBodyAsChunks,
   streamEventName: () => undefined,

@@ -48,6 +48,7 @@ export const openAiResponses: WireFormat = {
   errorBody: openAiErrorBody,
   errorEventName: 'error',
   streamEndData: undefined,
+  promptCacheBreakpoints: false,
   renewAnswer: renewResponseId,
   bodyAsStreamEvents: (body) => responsesBodyAsEvents(body),
   streamEventName: (payload) => (typeof payload['type'] === 'string' ? payload['type'] : undefined),
