@@ -28,7 +28,7 @@ export interface ToolRoutingContext {
   requestToolset: JsonObject;
   described: DescribedToolset[];
   profile: DescriptionProfile;
-  /** Estimated schema tokens of each toolset's tools (JSON characters / 4.5, the o200k ratio on Hermes's schemas). */
+  /** Estimated schema tokens of each Hermes-named toolset's tools (JSON characters / 4.5, the o200k ratio on Hermes's schemas). */
   toolsetTokens: ReadonlyMap<string, number>;
   /** Per-tool mode: the toolsets of one tool (`tool` source), in registry order, and their BM25 index. */
   perTool?: { toolsets: string[]; index: ToolIndex };
@@ -90,7 +90,8 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
         ),
       }
     : undefined;
-  const toolsetTokens = new Map(registry.toolsets.map((toolset) => [toolset.name, toolset.toolIndices.reduce((sum, index) => sum + JSON.stringify(tools[index] ?? null).length, 0) / charactersPerToken]));
+  // Only the model's toolsets (Hermes names) have cost-aware bars; skipping the rest keeps a 200-tool MCP context cheap.
+  const toolsetTokens = new Map(registry.toolsets.filter((toolset) => toolset.source === 'hermes').map((toolset) => [toolset.name, toolset.toolIndices.reduce((sum, index) => sum + JSON.stringify(tools[index] ?? null).length, 0) / charactersPerToken]));
   const built = { format, views, registry, requestToolset, described, profile: buildDescriptionProfile(described), toolsetTokens, ...(perTool ? { perTool } : {}) };
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(key, built);
