@@ -165,22 +165,6 @@ describe('AttemptLoop: limits', () => {
     expect(a.calls).toHaveLength(1);
   });
 
-  it('does not wait for a rest of a deployment it may not use (switched off, or circuit open)', async () => {
-    const off = new ScriptedProvider('off', [answersJson]);
-    const open = new ScriptedProvider('open', [answersJson]);
-    const limited = new ScriptedProvider('limited', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 60_000 })]);
-    const dispatch = scriptedDispatch([{ provider: off }, { provider: open }, { provider: limited }]);
-    // Short rests on the two unusable deployments; the usable one rests far beyond the cap.
-    dispatch.cooldowns.rest('off#1|m', 1_000);
-    dispatch.cooldowns.rest('open#1|m', 1_000);
-    for (let index = 0; index < 3; index += 1) dispatch.breakers.record('open/m', false);
-    const plan = dispatch.plan([deployment('off', 'm'), deployment('open', 'm'), deployment('limited', 'm')], {
-      isEnabled: (candidate) => candidate.providerId !== 'off',
-    });
-    expect((await rejection(dispatch.loop.run(plan))).errorClass).toBe('rate_limited');
-    expect(dispatch.sleeps).toEqual([]);
-  });
-
   it('stops at once when the client has gone, without trying further candidates', async () => {
     const controller = new AbortController();
     const a = new ScriptedProvider('a', [

@@ -112,12 +112,9 @@ export class AttemptLoop {
     throw new GatewayError('unavailable', `No model is available right now (${skipped.join('; ') || 'nothing to try'}).`);
   }
 
-  /** The shortest rest among the keys of deployments this request may use (switched on, circuit not open). */
   private shortestRest(plan: DispatchPlan): number | undefined {
     let shortest: number | undefined;
     for (const candidate of plan.candidates) {
-      if (plan.isEnabled && !plan.isEnabled(candidate.deployment)) continue;
-      if (this.dependencies.breakers.state(candidate.deployment.qualifiedName) === 'open') continue;
       const pool = this.dependencies.keyPools.get(candidate.deployment.providerId);
       for (const key of pool?.keys ?? []) {
         // An authentication rest is long; it is not worth waiting out within a request.
