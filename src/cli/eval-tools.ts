@@ -47,8 +47,7 @@ export const evalToolsCommand: Command = {
           : undefined,
       });
     } catch (error) {
-      context.stderr.write(`eval tools: ${error instanceof Error ? error.message : String(error)}\n`);
-      return 1;
+      return failed(error, context);
     }
     context.stdout.write(renderTable(report));
     if (values.json) context.stdout.write(`${JSON.stringify(report)}\n`);
@@ -64,15 +63,10 @@ async function runBfcl(rowsPath: string, toolsetsPath: string | undefined, offer
   try {
     const { rows, classes } = readBfcl(resolve(context.cwd, rowsPath), resolve(context.cwd, toolsetsPath));
     context.stderr.write(`eval tools: ${rows.length} BFCL rows, offering ${offer} classes\n`);
-    const report = runBfclEval(rows, classes, offer);
-    const width = Math.max(...Object.keys(report).map((key) => key.length));
-    const lines = Object.entries(report).map(([key, value]) => `${key.padEnd(width)}  ${Array.isArray(value) ? value.slice(0, 12).join(' ') || '-' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
-    context.stdout.write(`${lines.join('\n')}\n`);
-    if (json) context.stdout.write(`${JSON.stringify(report)}\n`);
+    writeReport(runBfclEval(rows, classes, offer), json, context);
     return 0;
   } catch (error) {
-    context.stderr.write(`eval tools: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return failed(error, context);
   }
 }
 
@@ -85,16 +79,28 @@ async function runRetrieval(casesPath: string, cataloguePath: string | undefined
   try {
     const { cases, catalogue } = readRetrieval(resolve(context.cwd, casesPath), resolve(context.cwd, cataloguePath));
     context.stderr.write(`eval tools: ${cases.length} retrieval cases, pools of ${pool} tools\n`);
-    const report = runRetrievalEval(cases, catalogue, pool);
-    const width = Math.max(...Object.keys(report).map((key) => key.length));
-    const lines = Object.entries(report).map(([key, value]) => `${key.padEnd(width)}  ${Array.isArray(value) ? value.slice(0, 12).join(' ') + (value.length > 12 ? ` (+${value.length - 12})` : '') || '-' : String(value)}`);
-    context.stdout.write(`${lines.join('\n')}\n`);
-    if (json) context.stdout.write(`${JSON.stringify(report)}\n`);
+    writeReport(runRetrievalEval(cases, catalogue, pool), json, context);
     return 0;
   } catch (error) {
-    context.stderr.write(`eval tools: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return failed(error, context);
   }
+}
+
+/** A flat report as `key  value` lines (long lists cut at 12, with the rest counted), then the JSON line. */
+function writeReport(report: object, json: boolean, context: CommandContext): void {
+  const entries = Object.entries(report);
+  const width = Math.max(...entries.map(([key]) => key.length));
+  const shown = (value: unknown): string => {
+    if (Array.isArray(value)) return value.length === 0 ? '-' : value.slice(0, 12).join(' ') + (value.length > 12 ? ` (+${value.length - 12})` : '');
+    return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  };
+  context.stdout.write(`${entries.map(([key, value]) => `${key.padEnd(width)}  ${shown(value)}`).join('\n')}\n`);
+  if (json) context.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+function failed(error: unknown, context: CommandContext): number {
+  context.stderr.write(`eval tools: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
 }
 
 function renderTable(report: ToolEvalReport): string {

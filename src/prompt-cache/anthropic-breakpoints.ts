@@ -48,6 +48,20 @@ export function lastUserIndices(messages: readonly unknown[]): number[] {
 }
 
 /**
+ * Puts the marker on the last block of `messages[index]` (replacing that message with a marked copy) and records
+ * `place`, unless there is no such message, its last block cannot carry a marker, or `max` places are used.
+ */
+export function markMessageAt(messages: unknown[], index: number | undefined, place: BreakpointPlace, marker: JsonObject, places: BreakpointPlace[], max: number): void {
+  if (index === undefined || index < 0 || places.length >= max) return;
+  const message = messages[index];
+  if (!isJsonObject(message)) return;
+  const content = markLastBlock(message.content, marker);
+  if (!content) return;
+  messages[index] = { ...message, content };
+  places.push(place);
+}
+
+/**
  * Anthropic Messages body → the same body with up to `max` cache breakpoints: the end of the tools, the end of the
  * system prompt, the latest user message, and the user message before it (so the previous call's entry is read
  * even when more than 20 blocks came since). The first three are the same bytes on every call of a session with
@@ -76,17 +90,8 @@ export function addAnthropicBreakpoints(body: JsonObject, ttl: PromptCacheTtl, m
   }
   const messages = userContentAsBlocks(Array.isArray(body.messages) ? body.messages : []);
   const [latest, previous] = lastUserIndices(messages);
-  const markMessage = (index: number | undefined, place: BreakpointPlace) => {
-    if (index === undefined || !budget()) return;
-    const message = messages[index];
-    if (!isJsonObject(message)) return;
-    const content = markLastBlock(message.content, marker);
-    if (!content) return;
-    messages[index] = { ...message, content };
-    places.push(place);
-  };
-  markMessage(latest, 'latest_user');
-  markMessage(previous, 'previous_user');
+  markMessageAt(messages, latest, 'latest_user', marker, places, max);
+  markMessageAt(messages, previous, 'previous_user', marker, places, max);
   if (places.includes('latest_user') || places.includes('previous_user')) result.messages = messages;
   return { body: result, places };
 }

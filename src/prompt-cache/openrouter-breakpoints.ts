@@ -1,7 +1,7 @@
 import type { JsonObject } from '../core/json.js';
 import { isJsonObject } from '../core/json.js';
 import type { BreakpointPlace } from './anthropic-breakpoints.js';
-import { cacheControl, lastUserIndices, markLastBlock, userContentAsBlocks } from './anthropic-breakpoints.js';
+import { cacheControl, lastUserIndices, markMessageAt, userContentAsBlocks } from './anthropic-breakpoints.js';
 import type { PromptCacheTtl } from '../config/prompt-cache.js';
 
 /**
@@ -13,22 +13,13 @@ export function addContentPartBreakpoints(body: JsonObject, ttl: PromptCacheTtl,
   const marker = cacheControl(ttl);
   const places: BreakpointPlace[] = [];
   const messages = userContentAsBlocks(Array.isArray(body.messages) ? body.messages : []);
-  const mark = (index: number | undefined, place: BreakpointPlace) => {
-    if (index === undefined || index < 0 || places.length >= max) return;
-    const message = messages[index];
-    if (!isJsonObject(message)) return;
-    const content = markLastBlock(message.content, marker);
-    if (!content) return;
-    messages[index] = { ...message, content };
-    places.push(place);
-  };
   let lastSystem = -1;
   messages.forEach((message, index) => {
     if (isJsonObject(message) && (message.role === 'system' || message.role === 'developer')) lastSystem = index;
   });
-  mark(lastSystem, 'system');
+  markMessageAt(messages, lastSystem, 'system', marker, places, max);
   const [latest, previous] = lastUserIndices(messages);
-  mark(latest, 'latest_user');
-  mark(previous, 'previous_user');
+  markMessageAt(messages, latest, 'latest_user', marker, places, max);
+  markMessageAt(messages, previous, 'previous_user', marker, places, max);
   return { body: places.length > 0 ? { ...body, messages } : body, places };
 }
