@@ -1,4 +1,4 @@
-import type { KeyStore } from './key-store.js';
+import type { KeyStore } from '../store/keys/key-store.js';
 import { adminKeyPrefix } from './create-key.js';
 import { rememberSecrets } from '../core/known-secrets.js';
 import { generateSecret, hashSecret, secretMatches } from './secret-hash.js';

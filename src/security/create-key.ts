@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ApplicationKey, KeyLimits } from './key-record.js';
-import type { KeyStore } from './key-store.js';
-import type { Scope } from './scopes.js';
+import type { ApplicationKey, KeyLimits } from '../store/keys/key-record.js';
+import type { KeyStore } from '../store/keys/key-store.js';
+import type { Scope } from '../store/keys/scopes.js';
 import { generateSecret, hashSecret, secretHint } from './secret-hash.js';
 
 export const applicationKeyPrefix = 'hrk_';

@@ -17,5 +17,5 @@ export { MemoryDashboardSessionStore } from './dashboard/memory-dashboard-sessio
 export { dashboardAuthRoute, loginPath, logoutPath, sessionPath } from './dashboard/login-route.js';
 export { DashboardLoginLinks, loginLinkPath } from './dashboard/login-links.js';
 export { adminKeyFilePath, readAdminKeyFile, writeAdminKeyFile } from './admin-key-file.js';
-export { scopes } from './scopes.js';
-export type { Scope } from './scopes.js';
+export { scopes } from '../store/keys/scopes.js';
+export type { Scope } from '../store/keys/scopes.js';

@@ -1,6 +1,6 @@
 import type { CounterStore } from '../store/counter-store.js';
 import { MemoryCounterStore } from '../store/memory-counter-store.js';
-import type { KeyLimits } from './key-record.js';
+import type { KeyLimits } from '../store/keys/key-record.js';
 import { DayTotalsUnknownError } from './unreadable-day-totals.js';
 
 export interface LimitVerdict {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { keyLimitsSchema } from './key-record.js';
-import { defaultScopes, scopes } from './scopes.js';
+import { keyLimitsSchema } from '../store/keys/key-record.js';
+import { defaultScopes, scopes } from '../store/keys/scopes.js';
 
 /** What creating a key takes, from the admin API or the CLI. */
 export const newKeyRequestSchema = z

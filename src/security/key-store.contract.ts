@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApplicationKey } from './create-key.js';
-import type { KeyStore } from './key-store.js';
-import { activeKeys } from './key-store.js';
+import type { KeyStore } from '../store/keys/key-store.js';
+import { activeKeys } from '../store/keys/key-store.js';
 import { hashSecret, secretMatches } from './secret-hash.js';
 
 /**

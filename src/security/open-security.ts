@@ -4,7 +4,7 @@ import type { CounterStore } from '../store/counter-store.js';
 import type { DashboardSessionStore } from './dashboard/dashboard-session-store.js';
 import { GatewaySecurity } from './gateway-security.js';
 import type { LimiterLogger } from './key-limiter.js';
-import type { KeyStore } from './key-store.js';
+import type { KeyStore } from '../store/keys/key-store.js';
 import { recordCostFunction } from './record-cost.js';
 import { writeAdminKeyFile } from './admin-key-file.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ApplicationKey } from './key-record.js';
+import type { ApplicationKey } from '../store/keys/key-record.js';
 
 /** Who sent a request, as the auth step decided. */
 export type Principal =

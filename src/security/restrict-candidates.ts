@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../core/errors.js';
 import { principalOf } from './principal.js';
 import type { Principal } from './principal.js';
-import type { KeyLimits } from './key-record.js';
+import type { KeyLimits } from '../store/keys/key-record.js';
 
 interface DeploymentFacts {
   providerId: string;

@@ -1,5 +1,5 @@
 import type { ApiFormat } from '../core/api-format.js';
-import type { Scope } from './scopes.js';
+import type { Scope } from '../store/keys/scopes.js';
 
 /** What a path needs, and the error format its clients read. */
 export type RouteAccess =

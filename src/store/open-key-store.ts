@@ -1,5 +1,5 @@
-import { FileKeyStore, keyFilePath } from '../security/file-key-store.js';
-import type { KeyStore } from '../security/key-store.js';
+import { FileKeyStore, keyFilePath } from './keys/file-key-store.js';
+import type { KeyStore } from './keys/key-store.js';
 import type { StorageConfig } from './config.js';
 import { openClusterCopy } from './open-cluster-copy.js';
 import { PostgresKeyStore } from './postgres/postgres-key-store.js';

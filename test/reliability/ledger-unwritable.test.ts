@@ -7,7 +7,7 @@ import { parseConfig } from '../../src/config/load.js';
 import type { RequestRecord } from '../../src/core/ledger-record.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { createApplicationKey } from '../../src/security/create-key.js';
-import { FileKeyStore } from '../../src/security/file-key-store.js';
+import { FileKeyStore } from '../../src/store/keys/file-key-store.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import type { LedgerStore } from '../../src/store/ledger-store.js';

@@ -8,7 +8,7 @@ import { makeRequestRecord } from '../../src/store/ledger-store.fixtures.js';
 import { MemoryLedgerStore } from '../../src/store/memory/memory-ledger-store.js';
 import { createApplicationKey } from '../../src/security/create-key.js';
 import { dailyTotalsFromLedger } from '../../src/security/daily-totals-from-ledger.js';
-import { FileKeyStore, keyFilePath } from '../../src/security/file-key-store.js';
+import { FileKeyStore, keyFilePath } from '../../src/store/keys/file-key-store.js';
 import { KeyLimiter } from '../../src/security/key-limiter.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';

@@ -6,7 +6,7 @@ import { authConfigSchema } from '../../src/security/config.js';
 import { createApplicationKey } from '../../src/security/create-key.js';
 import { GatewaySecurity } from '../../src/security/gateway-security.js';
 import { KeyLimiter } from '../../src/security/key-limiter.js';
-import { MemoryKeyStore } from '../../src/security/memory-key-store.js';
+import { MemoryKeyStore } from '../../src/store/keys/memory-key-store.js';
 import { principalOf } from '../../src/security/principal.js';
 import type { CounterStore } from '../../src/store/counter-store.js';
 import { MemoryCounterStore } from '../../src/store/memory-counter-store.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applicationKeyId, createApplicationKey } from '../../src/security/create-key.js';
 import { DashboardSessions } from '../../src/security/dashboard/sessions.js';
-import { FileKeyStore } from '../../src/security/file-key-store.js';
+import { FileKeyStore } from '../../src/store/keys/file-key-store.js';
 import { allowedHostNames, hostAllowed, hostName, originAllowed } from '../../src/security/host-origin.js';
 import { isLoopbackHost } from '../../src/security/loopback.js';
 import { hashSecret, secretHint, secretMatches } from '../../src/security/secret-hash.js';

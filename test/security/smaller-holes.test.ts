@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
-import { FileKeyStore } from '../../src/security/file-key-store.js';
+import { FileKeyStore } from '../../src/store/keys/file-key-store.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { SqliteLedgerStore } from '../../src/store/sqlite/sqlite-ledger-store.js';

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { GatewayError } from '../../core/errors.js';
-import { applicationKeySchema } from '../../security/key-record.js';
-import type { ApplicationKey } from '../../security/key-record.js';
-import type { KeyStore } from '../../security/key-store.js';
+import { applicationKeySchema } from '../keys/key-record.js';
+import type { ApplicationKey } from '../keys/key-record.js';
+import type { KeyStore } from '../keys/key-store.js';
 import type { ChangeAnnouncements } from '../change-announcements.js';
 import type { StateLogger } from '../redis/redis-health.js';
 import { silentStateLogger } from '../redis/redis-health.js';

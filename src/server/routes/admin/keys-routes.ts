@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError } from '../../../core/errors.js';
 import { createApplicationKey } from '../../../security/create-key.js';
 import { securityOf } from '../../../security/gateway-security.js';
-import { publicKeyView } from '../../../security/key-record.js';
+import { publicKeyView } from '../../../store/keys/key-record.js';
 import { newKeyRequestSchema } from '../../../security/key-request.js';
 import type { Gateway } from '../../../pipeline/gateway.js';
 import { readJsonBody } from '../../read-body.js';
