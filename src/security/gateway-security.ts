@@ -7,7 +7,7 @@ import { AdminKey, adminKeyVariable } from './admin-key.js';
 import type { AuthConfig } from './config.js';
 import { presentedKeys } from './credentials.js';
 import { applicationKeyId } from './create-key.js';
-import type { DashboardSessionStore } from './dashboard/dashboard-session-store.js';
+import type { DashboardSessionStore } from '../store/dashboard-session-store.js';
 import { DashboardLoginLinks } from './dashboard/login-links.js';
 import { DashboardSessions } from './dashboard/sessions.js';
 import { FileKeyStore, keyFilePath } from '../store/keys/file-key-store.js';

@@ -1,7 +1,7 @@
 import type { Config } from '../config/schema.js';
 import type { RequestRecord } from '../core/ledger-record.js';
 import type { CounterStore } from '../store/counter-store.js';
-import type { DashboardSessionStore } from './dashboard/dashboard-session-store.js';
+import type { DashboardSessionStore } from '../store/dashboard-session-store.js';
 import { GatewaySecurity } from './gateway-security.js';
 import type { LimiterLogger } from './key-limiter.js';
 import type { KeyStore } from '../store/keys/key-store.js';

@@ -5,7 +5,7 @@ import type { ResponseStore } from './response-store.js';
 import type { CounterStore } from './counter-store.js';
 import type { BudgetCounterStore } from './budget-counter-store.js';
 import type { KeyStore } from './keys/key-store.js';
-import type { DashboardSessionStore } from '../security/dashboard/dashboard-session-store.js';
+import type { DashboardSessionStore } from './dashboard-session-store.js';
 import type { SemanticCacheStore } from './semantic-cache-store.js';
 import type { SessionStore } from './session-store.js';
 import type { PolicyDocument } from './policy/policy-document.js';

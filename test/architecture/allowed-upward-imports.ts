@@ -22,9 +22,7 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/store/cluster-stores.ts', 'dispatch'],
   ['src/store/gateway-stores.ts', 'catalog'],
   ['src/store/gateway-stores.ts', 'dispatch'],
-  ['src/store/gateway-stores.ts', 'security'],
   ['src/store/open-ledger-store.ts', 'ledger'],
   ['src/store/open-probe-store.ts', 'catalog'],
   ['src/store/postgres/postgres-probe-store.ts', 'catalog'],
-  ['src/store/redis/redis-dashboard-session-store.ts', 'security'],
 ];

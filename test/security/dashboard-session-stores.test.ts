@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeDashboardSessionStoreContract } from '../../src/security/dashboard/dashboard-session-store.contract.js';
+import { describeDashboardSessionStoreContract } from '../../src/store/dashboard-session-store.contract.js';
 import { dashboardAuthRoute } from '../../src/security/dashboard/login-route.js';
-import { MemoryDashboardSessionStore } from '../../src/security/dashboard/memory-dashboard-session-store.js';
+import { MemoryDashboardSessionStore } from '../../src/store/memory/memory-dashboard-session-store.js';
 import { DashboardSessions } from '../../src/security/dashboard/sessions.js';
 import { createRedisCommandClient, closeRedisClient } from '../../src/store/redis/redis-connection.js';
 import { RedisDashboardSessionStore } from '../../src/store/redis/redis-dashboard-session-store.js';

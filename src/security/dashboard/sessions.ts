@@ -2,10 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../../core/errors.js';
 import { hashSecret } from '../secret-hash.js';
-import type { DashboardSession, DashboardSessionStore } from './dashboard-session-store.js';
-import { MemoryDashboardSessionStore } from './memory-dashboard-session-store.js';
+import type { DashboardSession, DashboardSessionStore } from '../../store/dashboard-session-store.js';
+import { MemoryDashboardSessionStore } from '../../store/memory/memory-dashboard-session-store.js';
 
-export type { DashboardSession } from './dashboard-session-store.js';
+export type { DashboardSession } from '../../store/dashboard-session-store.js';
 
 export const sessionCookieName = 'hermes_router_session';
 export const csrfHeaderName = 'x-csrf-token';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { DashboardSession, DashboardSessionStore } from '../../security/dashboard/dashboard-session-store.js';
+import type { DashboardSession, DashboardSessionStore } from '../dashboard-session-store.js';
 
 export interface RedisDashboardSessionStoreOptions {
   client: Redis;

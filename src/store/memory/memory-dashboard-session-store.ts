@@ -1,4 +1,4 @@
-import type { DashboardSession, DashboardSessionStore } from './dashboard-session-store.js';
+import type { DashboardSession, DashboardSessionStore } from '../dashboard-session-store.js';
 
 const defaultMaximumSessions = 1_000;
 
