@@ -4,8 +4,8 @@ import { catalogueMetadata } from './metadata/catalogue-metadata.js';
 import { knownModelMetadata } from './metadata/known-models.js';
 import type { ModelMetadata } from './metadata/model-metadata.js';
 import { metadataFromName } from './metadata/name-patterns.js';
-import { freshProbe } from './metadata/probe-results.js';
-import type { ProbeFile } from './metadata/probe-results.js';
+import { freshProbe } from '../store/probes/probe-results.js';
+import type { ProbeFile } from '../store/probes/probe-results.js';
 import { resolveMetadata } from './metadata/resolve-metadata.js';
 
 /** The alias that means "the configured default model" (and, with routing policies, "let the router choose"). */

@@ -1,4 +1,4 @@
-import type { ProbeFile } from '../catalog/metadata/probe-results.js';
+import type { ProbeFile } from '../store/probes/probe-results.js';
 import { openConfiguredProbeStore } from '../store/open-probe-store.js';
 import type { CommandContext } from './command.js';
 import type { ModelsCommandSetup } from './models-setup.js';

@@ -10,7 +10,7 @@ import type { SemanticCacheStore } from './semantic-cache-store.js';
 import type { SessionStore } from './session-store.js';
 import type { PolicyDocument } from './policy/policy-document.js';
 import type { PolicyStore } from './policy/policy-store.js';
-import type { ProbeResultsFeed } from '../catalog/metadata/probe-store.js';
+import type { ProbeResultsFeed } from './probes/probe-store.js';
 
 /**
  * State a gateway takes from outside instead of building in-process defaults (memory sessions, policy file,

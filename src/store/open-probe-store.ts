@@ -1,6 +1,6 @@
-import { FileProbeStore } from '../catalog/metadata/file-probe-store.js';
-import { probeFilePath } from '../catalog/metadata/probe-results.js';
-import type { ProbeStore } from '../catalog/metadata/probe-store.js';
+import { FileProbeStore } from './probes/file-probe-store.js';
+import { probeFilePath } from './probes/probe-results.js';
+import type { ProbeStore } from './probes/probe-store.js';
 import type { StorageConfig } from './config.js';
 import { openClusterCopy } from './open-cluster-copy.js';
 import { PostgresProbeStore } from './postgres/postgres-probe-store.js';

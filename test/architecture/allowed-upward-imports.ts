@@ -20,9 +20,6 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/schema.ts', 'store'],
   ['src/config/schema.ts', 'tools'],
   ['src/store/cluster-stores.ts', 'dispatch'],
-  ['src/store/gateway-stores.ts', 'catalog'],
   ['src/store/gateway-stores.ts', 'dispatch'],
   ['src/store/open-ledger-store.ts', 'ledger'],
-  ['src/store/open-probe-store.ts', 'catalog'],
-  ['src/store/postgres/postgres-probe-store.ts', 'catalog'],
 ];

@@ -1,7 +1,7 @@
 import { GatewayError, toGatewayError } from '../../core/errors.js';
 import type { Provider, ProviderTimeouts } from '../../providers/provider.js';
 import type { Deployment } from '../deployment.js';
-import type { ProbeResult } from '../metadata/probe-results.js';
+import type { ProbeResult } from '../../store/probes/probe-results.js';
 import { probeBody } from './probe-bodies.js';
 import type { ProbeKind } from './probe-bodies.js';
 

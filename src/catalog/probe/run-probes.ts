@@ -3,8 +3,8 @@ import { configuredKeys } from '../../providers/configured-keys.js';
 import type { Provider } from '../../providers/provider.js';
 import { createProvider } from '../../providers/registry.js';
 import { ModelCatalog } from '../model-catalog.js';
-import type { ProbeResult } from '../metadata/probe-results.js';
-import type { ProbeStore } from '../metadata/probe-store.js';
+import type { ProbeResult } from '../../store/probes/probe-results.js';
+import type { ProbeStore } from '../../store/probes/probe-store.js';
 import { probeDeployment } from './probe-deployment.js';
 
 export interface ProbeReport {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProbeFile } from '../../catalog/metadata/probe-results.js';
-import { describeProbeStoreContract } from '../../catalog/metadata/probe-store.contract.js';
+import type { ProbeFile } from '../probes/probe-results.js';
+import { describeProbeStoreContract } from '../probes/probe-store.contract.js';
 import { MemoryChangeHub } from '../memory-change-announcements.js';
 import { PostgresProbeStore } from './postgres-probe-store.js';
 import type { PostgresProbeStoreOptions } from './postgres-probe-store.js';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { ProbeResultsFeed, ProbeStore } from '../../catalog/metadata/probe-store.js';
-import { probeResultSchema } from '../../catalog/metadata/probe-results.js';
-import type { ProbeFile, ProbeResult } from '../../catalog/metadata/probe-results.js';
+import type { ProbeResultsFeed, ProbeStore } from '../probes/probe-store.js';
+import { probeResultSchema } from '../probes/probe-results.js';
+import type { ProbeFile, ProbeResult } from '../probes/probe-results.js';
 import type { ChangeAnnouncements } from '../change-announcements.js';
 import type { StateLogger } from '../redis/redis-health.js';
 import { silentStateLogger } from '../redis/redis-health.js';

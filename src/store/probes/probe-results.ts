@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../store/policy/atomic-write.js';
+import { writeFileAtomic } from '../policy/atomic-write.js';
 
 export const probeResultSchema = z.object({
   supportsTools: z.boolean().optional(),
