@@ -165,6 +165,71 @@ describe('AttemptLoop: limits', () => {
     expect(a.calls).toHaveLength(1);
   });
 
+  it('does not wait for a rest of a deployment it may not use (switched off, or circuit open)', async () => {
+    const off = new ScriptedProvider('off', [answersJson]);
+    const open = new ScriptedProvider('open', [answersJson]);
+    const limited = new ScriptedProvider('limited', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 60_000 })]);
+    const dispatch = scriptedDispatch([{ provider: off }, { provider: open }, { provider: limited }]);
+    // Short rests on the two unusable deployments; the usable one rests far beyond the cap.
+    dispatch.cooldowns.rest('off#1|m', 1_000);
+    dispatch.cooldowns.rest('open#1|m', 1_000);
+    for (let index = 0; index < 3; index += 1) dispatch.breakers.record('open/m', false);
+    const plan = dispatch.plan([deployment('off', 'm'), deployment('open', 'm'), deployment('limited', 'm')], {
+      isEnabled: (candidate) => candidate.providerId !== 'off',
+    });
+    expect((await rejection(dispatch.loop.run(plan))).errorClass).toBe('rate_limited');
+    expect(dispatch.sleeps).toEqual([]);
+    expect(off.calls.length + open.calls.length).toBe(0);
+  });
+
+  it('waits for the usable deployment’s rest, not a shorter one of a deployment switched off', async () => {
+    const off = new ScriptedProvider('off', [answersJson]);
+    const limited = new ScriptedProvider('limited', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 1_500 }), answersJson]);
+    const dispatch = scriptedDispatch([{ provider: off }, { provider: limited }]);
+    dispatch.cooldowns.rest('off#1|m', 100);
+    const plan = dispatch.plan([deployment('off', 'm'), deployment('limited', 'm')], { isEnabled: (candidate) => candidate.providerId !== 'off' });
+    expect((await dispatch.loop.run(plan)).deployment.providerId).toBe('limited');
+    expect(dispatch.sleeps).toEqual([1_500]);
+    expect(off.calls).toHaveLength(0);
+  });
+
+  it('does not wait out the cooldown of a deployment whose circuit its own failure just opened', async () => {
+    const failing = new ScriptedProvider('failing', [failsWith('upstream_server_error', { upstreamStatus: 503 })]);
+    const limited = new ScriptedProvider('limited', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 60_000 })]);
+    // The cooldown after a 5xx (1 s) is within the cap (2 s): without the breaker it would be waited out.
+    const dispatch = scriptedDispatch([{ provider: failing }, { provider: limited }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
+    for (let index = 0; index < 2; index += 1) dispatch.breakers.record('failing/m', false);
+    const plan = dispatch.plan([deployment('failing', 'm'), deployment('limited', 'm')]);
+    expect((await rejection(dispatch.loop.run(plan))).errorClass).toBe('rate_limited');
+    expect(dispatch.breakers.state('failing/m')).toBe('open');
+    expect(dispatch.sleeps).toEqual([]);
+    expect(tried(plan)).toEqual(['failing/m failing#1', 'limited/m limited#1']);
+  });
+
+  it('waits out a rest on a half-open deployment, and the trial goes through after the wait', async () => {
+    const a = new ScriptedProvider('a', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 500 }), answersJson]);
+    const dispatch = scriptedDispatch([{ provider: a }]);
+    for (let index = 0; index < 3; index += 1) dispatch.breakers.record('a/m', false);
+    dispatch.clock.advance(30_000); // open_ms: the circuit half-opens
+    const plan = dispatch.plan([deployment('a', 'm')]);
+    expect((await dispatch.loop.run(plan)).deployment.providerId).toBe('a');
+    expect(dispatch.sleeps).toEqual([500]);
+    expect(tried(plan)).toEqual(['a/m a#1', 'a/m a#1']);
+    expect(dispatch.breakers.state('a/m')).toBe('closed');
+  });
+
+  it('after a wait, does not try again a deployment whose window overflowed before it', async () => {
+    const small = new ScriptedProvider('small', [failsWith('context_length', { upstreamStatus: 400 })]);
+    const large = new ScriptedProvider('large', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 500 }), answersJson]);
+    const dispatch = scriptedDispatch([{ provider: small, keys: ['s1', 's2'] }, { provider: large }]);
+    // A short rest on the small deployment's other key: it must not be waited for either.
+    dispatch.cooldowns.rest('small#2|m', 100);
+    const plan = dispatch.plan([deployment('small', 'm', 8_000), deployment('large', 'm', 128_000)]);
+    expect((await dispatch.loop.run(plan)).deployment.providerId).toBe('large');
+    expect(dispatch.sleeps).toEqual([500]);
+    expect(tried(plan)).toEqual(['small/m small#1', 'large/m large#1', 'large/m large#1']);
+  });
+
   it('stops at once when the client has gone, without trying further candidates', async () => {
     const controller = new AbortController();
     const a = new ScriptedProvider('a', [

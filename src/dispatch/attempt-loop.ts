@@ -66,6 +66,18 @@ export interface DispatchDependencies {
   sleep?: (milliseconds: number, signal: AbortSignal) => Promise<void>;
 }
 
+/** What one request's rounds share: why candidates were skipped, and the window that overflowed. */
+interface WalkProgress {
+  skipped: string[];
+  contextFloor?: number;
+}
+
+/** Whether `deployment`'s window is known and not larger than one that already overflowed for this request. */
+function overflows(deployment: Deployment, progress: WalkProgress): boolean {
+  const floor = progress.contextFloor;
+  return floor !== undefined && deployment.contextWindow !== undefined && deployment.contextWindow <= floor;
+}
+
 function restKey(key: PooledKey, deployment: Deployment): string {
   return `${key.id}|${deployment.modelId}`;
 }
@@ -96,43 +108,51 @@ export class AttemptLoop {
   }
 
   async run(plan: DispatchPlan): Promise<DispatchSuccess> {
-    const skipped: string[] = [];
+    const progress: WalkProgress = { skipped: [] };
     let lastError: GatewayError | undefined;
     // Round 2 only happens when everything was resting on a Retry-After short enough to wait out.
     for (let round = 0; round < 2; round += 1) {
-      const outcome = await this.walk(plan, skipped);
+      const outcome = await this.walk(plan, progress);
       if (outcome.success) return outcome.success;
       lastError = outcome.lastError ?? lastError;
-      const wait = this.shortestRest(plan);
+      const wait = this.shortestRest(plan, progress);
       if (wait === undefined || wait > this.dependencies.settings.retryAfterCapMs) break;
       if (plan.attempts.length >= this.dependencies.settings.maxAttempts || plan.signal.aborted) break;
       await this.sleep(wait, plan.signal);
     }
     if (lastError) throw lastError;
-    throw new GatewayError('unavailable', `No model is available right now (${skipped.join('; ') || 'nothing to try'}).`);
+    throw new GatewayError('unavailable', `No model is available right now (${progress.skipped.join('; ') || 'nothing to try'}).`);
   }
 
-  private shortestRest(plan: DispatchPlan): number | undefined {
+  /**
+   * The shortest rest among the keys of deployments a second round could use. A deployment that is switched off,
+   * whose circuit is open, or whose window is not larger than one that overflowed is skipped in round 2 whatever
+   * its keys do, so its rest is not worth waiting for (the request would sleep up to `retry_after_cap_ms`, then
+   * fail as it would have at once). The breaker is asked after round 1's verdicts were recorded: a circuit that
+   * round 1 opened counts as open here.
+   */
+  private shortestRest(plan: DispatchPlan, progress: WalkProgress): number | undefined {
     let shortest: number | undefined;
     for (const candidate of plan.candidates) {
-      const pool = this.dependencies.keyPools.get(candidate.deployment.providerId);
+      const deployment = candidate.deployment;
+      if (plan.isEnabled && !plan.isEnabled(deployment)) continue;
+      if (overflows(deployment, progress)) continue;
+      if (this.dependencies.breakers.state(deployment.qualifiedName) === 'open') continue;
+      const pool = this.dependencies.keyPools.get(deployment.providerId);
       for (const key of pool?.keys ?? []) {
         // An authentication rest is long; it is not worth waiting out within a request.
-        if (this.dependencies.authRests.isResting(key, candidate.deployment.modelId)) continue;
-        const remaining = this.dependencies.cooldowns.remaining(restKey(key, candidate.deployment));
+        if (this.dependencies.authRests.isResting(key, deployment.modelId)) continue;
+        const remaining = this.dependencies.cooldowns.remaining(restKey(key, deployment));
         if (remaining > 0 && (shortest === undefined || remaining < shortest)) shortest = remaining;
       }
     }
     return shortest;
   }
 
-  private async walk(
-    plan: DispatchPlan,
-    skipped: string[],
-  ): Promise<{ success?: DispatchSuccess; lastError?: GatewayError }> {
+  private async walk(plan: DispatchPlan, progress: WalkProgress): Promise<{ success?: DispatchSuccess; lastError?: GatewayError }> {
     const { breakers, cooldowns, settings } = this.dependencies;
+    const skipped = progress.skipped;
     let lastError: GatewayError | undefined;
-    let contextFloor: number | undefined;
     for (const candidate of plan.candidates) {
       const deployment = candidate.deployment;
       const name = deployment.qualifiedName;
@@ -141,7 +161,7 @@ export class AttemptLoop {
         skipped.push(`${name}: switched off`);
         continue;
       }
-      if (contextFloor !== undefined && deployment.contextWindow !== undefined && deployment.contextWindow <= contextFloor) {
+      if (overflows(deployment, progress)) {
         skipped.push(`${name}: context window not larger than the one that overflowed`);
         continue;
       }
@@ -183,7 +203,8 @@ export class AttemptLoop {
             continue;
           }
           if (error.errorClass === 'context_length') {
-            contextFloor = deployment.contextWindow ?? contextFloor ?? 0;
+            // Kept for round 2 too: a window that overflowed once overflows again after any wait.
+            progress.contextFloor = deployment.contextWindow ?? progress.contextFloor ?? 0;
             break;
           }
           if (error.errorClass === 'upstream_server_error' || error.errorClass === 'timeout' || error.errorClass === 'connection') {

@@ -1,5 +1,8 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CircuitBreakers } from '../../src/dispatch/circuit-breaker.js';
+import { Cooldowns } from '../../src/dispatch/cooldowns.js';
+import { ManualClock } from '../../src/dispatch/test-support/scripted-dispatch.js';
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';
 
@@ -110,17 +113,29 @@ describe('failover', () => {
 
 describe('circuit breaker', () => {
   it('opens the circuit of a failing model so later requests skip it, then lets traffic return', async () => {
-    const fresh = await startHarness((url) => ({
-      ...defaultConfig(url),
-      resilience: { cooldown_ms: 50, breaker: { min_calls: 3, failure_rate: 0.5, window_ms: 10_000, open_ms: 400 } },
-    }));
+    // The breakers and cooldowns read a clock the test moves: "requests four and five come within open_ms" must
+    // not depend on how fast a loaded machine serves five requests (with the wall clock, a fifth request later
+    // than 400 ms after the opening is, correctly, the half-open trial, and the count below becomes 4).
+    const clock = new ManualClock();
+    const fresh = await startHarness(
+      (url) => ({
+        ...defaultConfig(url),
+        resilience: { cooldown_ms: 50, breaker: { min_calls: 3, failure_rate: 0.5, window_ms: 10_000, open_ms: 400 } },
+      }),
+      {
+        stores: {
+          createBreakers: (settings, onChange) => new CircuitBreakers(settings, clock.now, onChange),
+          cooldowns: new Cooldowns(clock.now),
+        },
+      },
+    );
     try {
       const freshClient = new OpenAI({ baseURL: fresh.openAiBaseUrl, apiKey: 'x', maxRetries: 0 });
       const freshAsk = () => freshClient.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] });
       fresh.upstream.setScript({ byModel: { 'gpt-test': { kind: 'error', status: 500 } } });
       for (let index = 0; index < 5; index += 1) {
         await freshAsk();
-        await new Promise((resolve) => setTimeout(resolve, 60));
+        clock.advance(60); // past the key's 50 ms cooldown, far within the 400 ms the circuit stays open
       }
       const primaryCalls = fresh.upstream.requests.filter((request) => request.model === 'gpt-test').length;
       // min_calls 3 at a 50% failure rate: open after the third failure; requests four and five skip it.
@@ -128,7 +143,7 @@ describe('circuit breaker', () => {
       const health = (await (await fetch(`${fresh.gateway.url}/health`)).json()) as { circuits: { deployment: string }[] };
       expect(health.circuits.map((circuit) => circuit.deployment)).toContain('local/gpt-test');
       fresh.upstream.reset();
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      clock.advance(450); // past open_ms: the next request is the half-open trial, which succeeds
       const { response } = await freshAsk().withResponse();
       expect(response.headers.get('x-hermes-router-model')).toBe('local/gpt-test');
     } finally {
