@@ -5,7 +5,7 @@ import { rebuildBudgetsFromLedger } from '../budgets/budgets-from-ledger.js';
 import { formatAmount } from '../budgets/messages.js';
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
 import { MemoryBudgetCounterStore } from '../store/memory/memory-budget-counter-store.js';
-import { openConfiguredLedgerStore } from '../store/open-ledger-store.js';
+import { openConfiguredLedgerStore } from '../pipeline/stores/open-ledger-store.js';
 import type { Command } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 

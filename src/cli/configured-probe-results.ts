@@ -1,5 +1,5 @@
 import type { ProbeFile } from '../store/probes/probe-results.js';
-import { openConfiguredProbeStore } from '../store/open-probe-store.js';
+import { openConfiguredProbeStore } from '../pipeline/stores/open-probe-store.js';
 import type { CommandContext } from './command.js';
 import type { ModelsCommandSetup } from './models-setup.js';
 

@@ -6,7 +6,7 @@ import { publicKeyView } from '../store/keys/key-record.js';
 import type { ApplicationKey } from '../store/keys/key-record.js';
 import { newKeyRequestSchema } from '../security/key-request.js';
 import type { KeyStore } from '../store/keys/key-store.js';
-import { openConfiguredKeyStore } from '../store/open-key-store.js';
+import { openConfiguredKeyStore } from '../pipeline/stores/open-key-store.js';
 import type { Command, CommandContext } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 import type { ModelsCommandSetup } from './models-setup.js';

@@ -1,5 +1,5 @@
 import { runProbes } from '../catalog/probe/run-probes.js';
-import { openConfiguredProbeStore } from '../store/open-probe-store.js';
+import { openConfiguredProbeStore } from '../pipeline/stores/open-probe-store.js';
 import type { Command } from './command.js';
 import { setupModelsCommand } from './models-setup.js';
 

@@ -6,7 +6,7 @@ import type { InsightModels } from '../insight/insight-models.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
 import { LedgerReader } from '../insight/ledger-reader.js';
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
-import { openConfiguredLedgerStore } from '../store/open-ledger-store.js';
+import { openConfiguredLedgerStore } from '../pipeline/stores/open-ledger-store.js';
 import type { CommandContext } from './command.js';
 import type { ReportOptions } from './report-options.js';
 import { parseReportOptions, reportFlagsUsage } from './report-options.js';

@@ -4,7 +4,7 @@ import { ConfigError } from '../config/config-error.js';
 import { loadConfig } from '../config/load.js';
 import { resolveDataDir } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
-import { openConfiguredLedgerStore } from '../store/open-ledger-store.js';
+import { openConfiguredLedgerStore } from '../pipeline/stores/open-ledger-store.js';
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import { SqliteLedgerStore } from '../store/sqlite/sqlite-ledger-store.js';

@@ -45,7 +45,7 @@ import { SemanticCache } from '../cache/semantic/semantic-cache.js';
 import { embedForSemanticCache } from './embed-for-cache.js';
 import { MemorySemanticCacheStore } from '../store/memory/memory-semantic-cache-store.js';
 import type { ToolRoutingMode } from '../tools/config.js';
-import type { GatewayStores } from '../store/gateway-stores.js';
+import type { GatewayStores } from './stores/gateway-stores.js';
 import { followRouterMode, startingRouterMode } from '../tools/router-mode-policy.js';
 
 export interface GatewayOptions {

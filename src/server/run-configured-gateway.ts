@@ -4,7 +4,7 @@ import { ensureDataDir } from '../config/data-dir.js';
 import { GatewayMetrics } from '../ledger/metrics.js';
 import { ledgerDatabasePath, openLedger } from '../ledger/open-ledger.js';
 import { Ledger } from '../ledger/ledger.js';
-import type { ClusterStores } from '../store/cluster-stores.js';
+import type { ClusterStores } from '../pipeline/stores/cluster-stores.js';
 import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { metricsRoute } from './routes/metrics.js';
@@ -51,7 +51,7 @@ export async function runConfiguredGateway(options: {
   const cluster =
     storage.kind === 'cluster'
       ? // Loaded only for a cluster, so a single instance never loads the Postgres and Redis clients.
-        await (await import('../store/cluster-stores.js')).openClusterStores({
+        await (await import('../pipeline/stores/cluster-stores.js')).openClusterStores({
           storage,
           env: options.env,
           sessions: { ttlMs: options.config.sessions.ttl_ms, maxSessions: options.config.sessions.max_sessions },

@@ -10,7 +10,7 @@ import { expandAutoModels } from '../pipeline/auto-models.js';
 import { createGatewayServer } from './http-server.js';
 import type { ExtraRoute } from './http-server.js';
 import type { RequestObserver } from '../pipeline/request-observer.js';
-import type { GatewayStores } from '../store/gateway-stores.js';
+import type { GatewayStores } from '../pipeline/stores/gateway-stores.js';
 import { attachSecurity } from '../security/gateway-security.js';
 import type { GatewaySecurity } from '../security/gateway-security.js';
 import { openSecurity } from '../security/open-security.js';

@@ -19,7 +19,4 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/schema.ts', 'security'],
   ['src/config/schema.ts', 'store'],
   ['src/config/schema.ts', 'tools'],
-  ['src/store/cluster-stores.ts', 'dispatch'],
-  ['src/store/gateway-stores.ts', 'dispatch'],
-  ['src/store/open-ledger-store.ts', 'ledger'],
 ];

@@ -9,7 +9,7 @@ const repositoryRoot = new URL('../../', import.meta.url).pathname;
 const sourceRoot = join(repositoryRoot, 'src');
 
 export interface ImportEdge {
-  /** Repository-relative path of the importing file, e.g. `src/store/gateway-stores.ts`. */
+  /** Repository-relative path of the importing file, e.g. `src/store/redis/redis-session-store.ts`. */
   from: string;
   /** Repository-relative path of the imported file. */
   to: string;

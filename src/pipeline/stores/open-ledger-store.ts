@@ -1,8 +1,8 @@
-import { ledgerDatabasePath } from '../ledger/open-ledger.js';
-import { type StorageConfig, resolveStorageUrl } from './config.js';
-import type { LedgerStore } from './ledger-store.js';
-import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
-import { SqliteLedgerStore } from './sqlite/sqlite-ledger-store.js';
+import { ledgerDatabasePath } from '../../ledger/open-ledger.js';
+import { type StorageConfig, resolveStorageUrl } from '../../store/config.js';
+import type { LedgerStore } from '../../store/ledger-store.js';
+import { PostgresLedgerStore } from '../../store/postgres/postgres-ledger-store.js';
+import { SqliteLedgerStore } from '../../store/sqlite/sqlite-ledger-store.js';
 
 /**
  * The ledger store the config names, for readers (reports, insight): `ledger.sqlite` in the data directory, or

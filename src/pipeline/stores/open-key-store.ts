@@ -1,8 +1,8 @@
-import { FileKeyStore, keyFilePath } from './keys/file-key-store.js';
-import type { KeyStore } from './keys/key-store.js';
-import type { StorageConfig } from './config.js';
-import { openClusterCopy } from './open-cluster-copy.js';
-import { PostgresKeyStore } from './postgres/postgres-key-store.js';
+import { FileKeyStore, keyFilePath } from '../../store/keys/file-key-store.js';
+import type { KeyStore } from '../../store/keys/key-store.js';
+import type { StorageConfig } from '../../store/config.js';
+import { openClusterCopy } from '../../store/open-cluster-copy.js';
+import { PostgresKeyStore } from '../../store/postgres/postgres-key-store.js';
 
 export interface ConfiguredKeyStore {
   store: KeyStore;

@@ -1,16 +1,16 @@
-import type { BreakerSettings, BreakerState, CircuitBreakers } from '../dispatch/circuit-breaker.js';
-import type { Cooldowns } from '../dispatch/cooldowns.js';
-import type { CacheStore } from './cache-store.js';
-import type { ResponseStore } from './response-store.js';
-import type { CounterStore } from './counter-store.js';
-import type { BudgetCounterStore } from './budget-counter-store.js';
-import type { KeyStore } from './keys/key-store.js';
-import type { DashboardSessionStore } from './dashboard-session-store.js';
-import type { SemanticCacheStore } from './semantic-cache-store.js';
-import type { SessionStore } from './session-store.js';
-import type { PolicyDocument } from './policy/policy-document.js';
-import type { PolicyStore } from './policy/policy-store.js';
-import type { ProbeResultsFeed } from './probes/probe-store.js';
+import type { BreakerSettings, BreakerState, CircuitBreakers } from '../../dispatch/circuit-breaker.js';
+import type { Cooldowns } from '../../dispatch/cooldowns.js';
+import type { CacheStore } from '../../store/cache-store.js';
+import type { ResponseStore } from '../../store/response-store.js';
+import type { CounterStore } from '../../store/counter-store.js';
+import type { BudgetCounterStore } from '../../store/budget-counter-store.js';
+import type { KeyStore } from '../../store/keys/key-store.js';
+import type { DashboardSessionStore } from '../../store/dashboard-session-store.js';
+import type { SemanticCacheStore } from '../../store/semantic-cache-store.js';
+import type { SessionStore } from '../../store/session-store.js';
+import type { PolicyDocument } from '../../store/policy/policy-document.js';
+import type { PolicyStore } from '../../store/policy/policy-store.js';
+import type { ProbeResultsFeed } from '../../store/probes/probe-store.js';
 
 /**
  * State a gateway takes from outside instead of building in-process defaults (memory sessions, policy file,

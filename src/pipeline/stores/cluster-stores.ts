@@ -1,34 +1,34 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { BreakerSettings } from '../dispatch/circuit-breaker.js';
-import { MemorySessionStore } from './memory/memory-session-store.js';
-import { FailOpenSessionStore } from './redis/fail-open-session-store.js';
-import { RedisSessionStore } from './redis/redis-session-store.js';
-import { type ClusterStorageConfig, resolveStorageUrl } from './config.js';
+import type { BreakerSettings } from '../../dispatch/circuit-breaker.js';
+import { MemorySessionStore } from '../../store/memory/memory-session-store.js';
+import { FailOpenSessionStore } from '../../store/redis/fail-open-session-store.js';
+import { RedisSessionStore } from '../../store/redis/redis-session-store.js';
+import { type ClusterStorageConfig, resolveStorageUrl } from '../../store/config.js';
 import type { GatewayStores } from './gateway-stores.js';
-import { emptyPolicyDocument } from './policy/policy-document.js';
-import type { PolicyDocument } from './policy/policy-document.js';
-import { PostgresLedgerStore } from './postgres/postgres-ledger-store.js';
-import { PostgresPolicyStore } from './postgres/postgres-policy-store.js';
-import { PostgresKeyStore } from './postgres/postgres-key-store.js';
-import { PostgresProbeStore } from './postgres/postgres-probe-store.js';
-import { SchemaTooNewError } from './postgres/postgres-migrations.js';
-import { createPostgresPool } from './postgres/postgres-pool.js';
+import { emptyPolicyDocument } from '../../store/policy/policy-document.js';
+import type { PolicyDocument } from '../../store/policy/policy-document.js';
+import { PostgresLedgerStore } from '../../store/postgres/postgres-ledger-store.js';
+import { PostgresPolicyStore } from '../../store/postgres/postgres-policy-store.js';
+import { PostgresKeyStore } from '../../store/postgres/postgres-key-store.js';
+import { PostgresProbeStore } from '../../store/postgres/postgres-probe-store.js';
+import { SchemaTooNewError } from '../../store/postgres/postgres-migrations.js';
+import { createPostgresPool } from '../../store/postgres/postgres-pool.js';
 import {
   closeRedisClient,
   createRedisCommandClient,
   createRedisSubscriberClient,
   waitUntilReady,
-} from './redis/redis-connection.js';
-import { SharedStateHealth, type StateLogger, silentStateLogger } from './redis/redis-health.js';
-import { RedisRoutingStateChannel } from './redis/redis-routing-state-channel.js';
-import { RedisChangeAnnouncements } from './redis/redis-change-announcements.js';
-import { RedisCounterStore } from './redis/redis-counter-store.js';
-import { RedisBudgetCounterStore } from './redis/redis-budget-counter-store.js';
-import { RedisDashboardSessionStore } from './redis/redis-dashboard-session-store.js';
-import { SharedRoutingState } from '../dispatch/shared-routing-state.js';
-import { RedisCacheStore } from './redis/redis-cache-store.js';
-import { RedisResponseStore } from './redis/redis-response-store.js';
-import { RedisSemanticCacheStore } from './redis/redis-semantic-cache-store.js';
+} from '../../store/redis/redis-connection.js';
+import { SharedStateHealth, type StateLogger, silentStateLogger } from '../../store/redis/redis-health.js';
+import { RedisRoutingStateChannel } from '../../store/redis/redis-routing-state-channel.js';
+import { RedisChangeAnnouncements } from '../../store/redis/redis-change-announcements.js';
+import { RedisCounterStore } from '../../store/redis/redis-counter-store.js';
+import { RedisBudgetCounterStore } from '../../store/redis/redis-budget-counter-store.js';
+import { RedisDashboardSessionStore } from '../../store/redis/redis-dashboard-session-store.js';
+import { SharedRoutingState } from '../../dispatch/shared-routing-state.js';
+import { RedisCacheStore } from '../../store/redis/redis-cache-store.js';
+import { RedisResponseStore } from '../../store/redis/redis-response-store.js';
+import { RedisSemanticCacheStore } from '../../store/redis/redis-semantic-cache-store.js';
 
 export interface OpenClusterStoresOptions {
   storage: ClusterStorageConfig;

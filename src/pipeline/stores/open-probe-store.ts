@@ -1,9 +1,9 @@
-import { FileProbeStore } from './probes/file-probe-store.js';
-import { probeFilePath } from './probes/probe-results.js';
-import type { ProbeStore } from './probes/probe-store.js';
-import type { StorageConfig } from './config.js';
-import { openClusterCopy } from './open-cluster-copy.js';
-import { PostgresProbeStore } from './postgres/postgres-probe-store.js';
+import { FileProbeStore } from '../../store/probes/file-probe-store.js';
+import { probeFilePath } from '../../store/probes/probe-results.js';
+import type { ProbeStore } from '../../store/probes/probe-store.js';
+import type { StorageConfig } from '../../store/config.js';
+import { openClusterCopy } from '../../store/open-cluster-copy.js';
+import { PostgresProbeStore } from '../../store/postgres/postgres-probe-store.js';
 
 export interface ConfiguredProbeStore {
   store: ProbeStore;
