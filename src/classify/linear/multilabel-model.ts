@@ -1,9 +1,9 @@
 import type { HashedFeatures } from '../features/text-features.js';
 
 /**
- * Serialised form of a one-vs-rest logistic model over hashed features. Rows are stored sparsely as
- * `"bucket": [weight per label]` only for buckets that carry weight, which keeps the file small and the
- * TypeScript import cheap (it is read with `JSON.parse`, never imported as a module).
+ * The trainer's form of a one-vs-rest logistic model over hashed features. Rows are kept sparsely as
+ * `"bucket": [weight per label]` only for buckets that carry weight. The shipped file is its packed binary form
+ * (packed-model-file.ts): parsing 58,000 rows of JSON took a quarter of a second and tens of megabytes of garbage.
  */
 export interface MultilabelModelJson {
   format: 'hashed-ovr-logistic/1';
@@ -19,36 +19,65 @@ export interface MultilabelModelJson {
 }
 
 /**
- * Runtime form: every row in one Float32Array (row-major, one weight per label) and a bucket → row table, so a
- * prediction is a few hundred multiply-adds and the model is two allocations, not one typed array per bucket
- * (twenty thousand small arrays cost several megabytes of object headers and separate backing stores).
+ * The same model with its rows as two flat arrays instead of an object of arrays: `buckets[r]` is row r's bucket
+ * (ascending), its scaled weights are `weights[r * labels.length ...]` (integers; divide by `weightScale`). The
+ * shipped file holds this form (packed-model-file.ts), and the runtime model keeps it as it is.
+ */
+export type PackedMultilabelModel = Omit<MultilabelModelJson, 'rows'> & { buckets: Int32Array; weights: Int16Array };
+
+/** The packed form of a JSON model: rows in `Object.keys` order, which for integer keys is ascending. */
+export function packMultilabelModel(json: MultilabelModelJson): PackedMultilabelModel {
+  const { rows, ...header } = json;
+  const keys = Object.keys(rows);
+  const width = json.labels.length;
+  const weights = new Int16Array(keys.length * width);
+  keys.forEach((bucket, row) => {
+    const values = rows[bucket] ?? [];
+    for (let label = 0; label < width; label += 1) {
+      const weight = values[label] ?? 0;
+      if (!Number.isInteger(weight) || weight < -32768 || weight > 32767) throw new Error(`weight ${weight} is no scaled Int16 (train with another weightScale)`);
+      weights[row * width + label] = weight;
+    }
+  });
+  return { ...header, buckets: Int32Array.from(keys, Number), weights };
+}
+
+/** Int16 weights are offset by this to index `weightOf`. */
+const int16Offset = 32768;
+
+/**
+ * Runtime form: the packed rows as they are (one Int16Array, row-major, one scaled weight per label), a bucket →
+ * row table, and a 65,536-entry table from scaled integer to weight, so a prediction is a few hundred
+ * multiply-adds and the model is four allocations (~5 MB for the shipped one), not one array per bucket. The
+ * table holds each weight as the Float32 that `scaled / weightScale` rounds to, so predictions are exactly those
+ * of the earlier all-Float32 form.
  */
 export class MultilabelModel {
   readonly labels: readonly string[];
   readonly featureBits: number;
   private readonly bias: Float64Array;
   private readonly temperatures: Float64Array;
-  /** Row r's weights are `weights[r * labels.length ...]`. */
-  private readonly weights: Float32Array;
+  /** Row r's scaled weights are `weights[r * labels.length ...]`. */
+  private readonly weights: Int16Array;
+  /** Scaled weight + 32768 → weight. */
+  private readonly weightOf: Float32Array;
   /** Bucket → its row + 1; 0 for a bucket that carries no weight. */
   private readonly rowOfBucket: Int32Array;
 
-  constructor(json: MultilabelModelJson) {
-    if (json.format !== 'hashed-ovr-logistic/1') throw new Error(`unsupported model format ${String(json.format)}`);
-    this.labels = json.labels;
-    this.featureBits = json.featureBits;
-    this.bias = Float64Array.from(json.bias);
-    this.temperatures = Float64Array.from(json.labels.map((_, index) => json.temperatures[index] ?? 1));
-    const scale = json.weightScale > 0 ? json.weightScale : 1;
-    const width = json.labels.length;
-    const buckets = Object.keys(json.rows);
-    this.weights = new Float32Array(buckets.length * width);
-    this.rowOfBucket = new Int32Array(2 ** json.featureBits);
-    buckets.forEach((bucket, row) => {
-      const weights = json.rows[bucket] ?? [];
-      for (let label = 0; label < width; label += 1) this.weights[row * width + label] = (weights[label] ?? 0) / scale;
-      this.rowOfBucket[Number(bucket)] = row + 1;
-    });
+  constructor(model: MultilabelModelJson | PackedMultilabelModel) {
+    if (model.format !== 'hashed-ovr-logistic/1') throw new Error(`unsupported model format ${String(model.format)}`);
+    const packed = 'rows' in model ? packMultilabelModel(model) : model;
+    this.labels = packed.labels;
+    this.featureBits = packed.featureBits;
+    this.bias = Float64Array.from(packed.bias);
+    this.temperatures = Float64Array.from(packed.labels.map((_, index) => packed.temperatures[index] ?? 1));
+    const scale = packed.weightScale > 0 ? packed.weightScale : 1;
+    if (packed.weights.length !== packed.buckets.length * packed.labels.length) throw new Error('model rows and weights differ in length');
+    this.weights = packed.weights;
+    this.weightOf = new Float32Array(2 * int16Offset);
+    for (let scaled = -int16Offset; scaled < int16Offset; scaled += 1) this.weightOf[scaled + int16Offset] = scaled / scale;
+    this.rowOfBucket = new Int32Array(2 ** packed.featureBits);
+    for (let row = 0; row < packed.buckets.length; row += 1) this.rowOfBucket[packed.buckets[row]!] = row + 1;
   }
 
   /** Probability per label, in `labels` order. */
@@ -66,7 +95,7 @@ export class MultilabelModel {
       if (row === 0) continue;
       const value = features.values[position]!;
       const start = (row - 1) * width;
-      for (let label = 0; label < logits.length; label += 1) logits[label]! += value * this.weights[start + label]!;
+      for (let label = 0; label < logits.length; label += 1) logits[label]! += value * this.weightOf[this.weights[start + label]! + int16Offset]!;
     }
     return logits;
   }
