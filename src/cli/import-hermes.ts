@@ -3,7 +3,7 @@ import { loadConfig } from '../config/load.js';
 import { resolveDataDir } from '../config/paths.js';
 import { planHermesImport, priceHermesRecords } from '../insight/hermes-import.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
-import { deploymentPriceOverrides } from '../ledger/prices/deployment-prices.js';
+import { deploymentPriceOverrides } from '../catalog/prices/deployment-prices.js';
 import { hermesHome, openHermesState, readHermesUsage } from '../insight/hermes-state.js';
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
 import { SqliteLedgerStore } from '../store/sqlite/sqlite-ledger-store.js';

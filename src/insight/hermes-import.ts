@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../core/ledger-record.js';
-import { type PricingOptions, priceUsage } from '../ledger/prices/price-usage.js';
+import { type PricingOptions, priceUsage } from '../catalog/prices/price-usage.js';
 import type { HermesUsageRow } from './hermes-state.js';
 import { viaGateway } from './hermes-state.js';
 

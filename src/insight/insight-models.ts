@@ -1,7 +1,7 @@
 import type { Usage } from '../core/usage.js';
-import type { PriceOverride, PriceOverrides } from '../ledger/prices/price-override.js';
-import { priceUsage } from '../ledger/prices/price-usage.js';
-import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
+import type { PriceOverride, PriceOverrides } from '../catalog/prices/price-override.js';
+import { priceUsage } from '../catalog/prices/price-usage.js';
+import { deploymentPriceOverrides, deploymentUpstreamModels } from '../catalog/prices/deployment-prices.js';
 
 /** The fields of a catalog deployment insight needs: where a model is served, its window and configured price. */
 export interface InsightDeployment {

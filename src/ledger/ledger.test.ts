@@ -13,7 +13,7 @@ import { Ledger } from './ledger.js';
 import type { LedgerLogger } from './ledger-logger.js';
 import { GatewayMetrics } from './metrics.js';
 import { openLedger } from './open-ledger.js';
-import { priceUsage } from './prices/price-usage.js';
+import { priceUsage } from '../catalog/prices/price-usage.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'hermes-ledger-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

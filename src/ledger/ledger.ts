@@ -6,7 +6,7 @@ import { type EstimateSource, estimateUsage } from './estimate-usage.js';
 import { type LedgerLogger, silentLogger } from './ledger-logger.js';
 import type { GatewayMetrics } from './metrics.js';
 import { type RecordPricingOptions, priceRecord } from './price-record.js';
-import type { PriceOverrides } from './prices/price-override.js';
+import type { PriceOverrides } from '../catalog/prices/price-override.js';
 
 export interface LedgerOptions {
   store: LedgerStore;

@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../core/ledger-record.js';
-import { type PriceResult, type PricingOptions, priceUsage } from './prices/price-usage.js';
+import { type PriceResult, type PricingOptions, priceUsage } from '../catalog/prices/price-usage.js';
 
 /**
  * Prices a finished request. Only the usage of the attempt that served it is ever priced, so failed attempts

@@ -31,7 +31,7 @@ import type { Gateway } from './gateway.js';
 import { sendError, sendJson } from './send.js';
 import { SseWriter } from './sse-writer.js';
 import { cacheIneligibility, cacheKey } from '../cache/response-cache.js';
-import { priceUsage } from '../ledger/prices/price-usage.js';
+import { priceUsage } from '../catalog/prices/price-usage.js';
 import { clientKeyIdOfPrincipal } from '../security/principal.js';
 import type { Principal } from '../security/principal.js';
 import { restrictCandidatesFor } from '../security/restrict-candidates.js';

@@ -2,7 +2,7 @@ import { ModelCatalog } from '../catalog/model-catalog.js';
 import type { Config } from '../config/schema.js';
 import type { RequestRecord } from '../core/ledger-record.js';
 import { priceRecord } from '../ledger/price-record.js';
-import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
+import { deploymentPriceOverrides, deploymentUpstreamModels } from '../catalog/prices/deployment-prices.js';
 
 /**
  * Prices a finished request the way the ledger will (the ledger prices later, on its own copy), so a key's

@@ -5,7 +5,7 @@ import { GatewayMetrics } from '../ledger/metrics.js';
 import { ledgerDatabasePath, openLedger } from '../ledger/open-ledger.js';
 import { Ledger } from '../ledger/ledger.js';
 import type { ClusterStores } from '../pipeline/stores/cluster-stores.js';
-import { deploymentPriceOverrides, deploymentUpstreamModels } from '../ledger/prices/deployment-prices.js';
+import { deploymentPriceOverrides, deploymentUpstreamModels } from '../catalog/prices/deployment-prices.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { metricsRoute } from './routes/metrics.js';
 import type { DashboardGatewayView } from './routes/dashboard/dashboard-api.js';

@@ -9,7 +9,6 @@
 //   state did (store/routing-state-channel.ts).
 // - catalog/metadata/catalogue-metadata.ts reads prices from ledger/prices: the price catalogue belongs in catalog/.
 export const allowedUpwardImports: readonly (readonly [string, string])[] = [
-  ['src/catalog/metadata/catalogue-metadata.ts', 'ledger'],
   ['src/config/load.ts', 'cache'],
   ['src/config/schema.ts', 'cache'],
   ['src/config/schema.ts', 'insight'],

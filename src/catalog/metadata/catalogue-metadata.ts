@@ -1,5 +1,5 @@
-import { lookupModelInfo } from '../../ledger/prices/model-info.js';
-import { priceUsage } from '../../ledger/prices/price-usage.js';
+import { lookupModelInfo } from '../prices/model-info.js';
+import { priceUsage } from '../prices/price-usage.js';
 import type { ModelMetadata } from './model-metadata.js';
 
 // A small sample, scaled up: a million-token sample would hit long-context price tiers.
@@ -8,7 +8,7 @@ const sample = { inputTokens: sampleTokens, outputTokens: 0, cacheReadTokens: 0,
 
 /**
  * Context window and per-million prices from the price catalogue the ledger uses (@pydantic/genai-prices), read
- * through the ledger's own lookup so both agree on which catalogue entry a model is. Self-hosted kinds price at 0.
+ * through the same lookup the ledger prices with (`../prices/`), so both agree on which catalogue entry a model is. Self-hosted kinds price at 0.
  */
 /** Float noise from the scaling would show in `models list`. */
 function round(value: number): number {
