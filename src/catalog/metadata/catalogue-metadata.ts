@@ -8,7 +8,8 @@ const sample = { inputTokens: sampleTokens, outputTokens: 0, cacheReadTokens: 0,
 
 /**
  * Context window and per-million prices from the price catalogue the ledger uses (@pydantic/genai-prices), read
- * through the same lookup the ledger prices with (`../prices/`), so both agree on which catalogue entry a model is. Self-hosted kinds price at 0.
+ * through the same lookup the ledger prices with (`../prices/`), so both agree on which catalogue entry a model
+ * is. Self-hosted kinds price at 0.
  */
 /** Float noise from the scaling would show in `models list`. */
 function round(value: number): number {
