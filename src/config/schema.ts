@@ -3,7 +3,7 @@ import { promptCacheConfigSchema } from './prompt-cache.js';
 import { routingConfigSchema } from '../models/config.js';
 import { ledgerConfigSchema } from '../ledger/config.js';
 import { insightConfigSchema } from '../insight/config.js';
-import { providerKindNames } from '../providers/kinds.js';
+import { providerKindNames } from './provider-kinds.js';
 import { toolRoutingConfigSchema } from '../tools/config.js';
 import { cacheConfigSchema } from '../cache/config.js';
 import { topicRoutingConfigSchema } from '../models/topic/config.js';

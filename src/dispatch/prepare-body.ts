@@ -17,7 +17,7 @@ export function clientAskedForUsage(body: JsonObject): boolean {
   return asksForStreamUsage(body);
 }
 
-/** What a provider kind's API accepts beyond its format (from `providers/kinds.ts`). */
+/** What a provider kind's API accepts beyond its format (from `config/provider-kinds.ts`). */
 export interface UpstreamDialect {
   supportsStreamOptions: boolean;
   /** OpenAI's own API rejects `max_tokens` for reasoning models; most compatible servers only know it. */

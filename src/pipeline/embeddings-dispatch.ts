@@ -11,8 +11,8 @@ import type { KeyAuthRests } from '../dispatch/key-auth-rests.js';
 import type { KeyPool } from '../dispatch/key-pool.js';
 import { EmbeddingsProvider } from '../models/embeddings/embeddings-provider.js';
 import type { ModelSwitches } from '../models/switches/model-switches.js';
-import { providerKinds } from '../providers/kinds.js';
-import type { ProviderKindInfo } from '../providers/kinds.js';
+import { providerKinds } from '../config/provider-kinds.js';
+import type { ProviderKindInfo } from '../config/provider-kinds.js';
 import type { Provider, ProviderTimeouts } from '../providers/provider.js';
 import type { RequestObserver } from './request-observer.js';
 

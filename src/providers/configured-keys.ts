@@ -1,7 +1,7 @@
 import type { ProviderConfig } from '../config/schema.js';
 import { rememberSecrets } from '../core/known-secrets.js';
-import { providerKinds } from './kinds.js';
-import type { ProviderKindInfo } from './kinds.js';
+import { providerKinds } from '../config/provider-kinds.js';
+import type { ProviderKindInfo } from '../config/provider-kinds.js';
 
 /**
  * The API keys a provider's config names, in order: `api_key`, `api_keys`, then the environment variable

@@ -2,8 +2,8 @@ import type { ProviderConfig } from '../config/schema.js';
 import type { ApiFormat } from '../core/api-format.js';
 import { ConfigError } from '../config/config-error.js';
 import { AnthropicProvider } from './anthropic/anthropic-provider.js';
-import { providerKinds } from './kinds.js';
-import type { ProviderKindInfo } from './kinds.js';
+import { providerKinds } from '../config/provider-kinds.js';
+import type { ProviderKindInfo } from '../config/provider-kinds.js';
 import { OpenAiCompatibleProvider } from './openai-compatible/openai-compatible-provider.js';
 import type { Provider } from './provider.js';
 

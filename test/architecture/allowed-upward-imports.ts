@@ -14,7 +14,6 @@ export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/schema.ts', 'insight'],
   ['src/config/schema.ts', 'ledger'],
   ['src/config/schema.ts', 'models'],
-  ['src/config/schema.ts', 'providers'],
   ['src/config/schema.ts', 'security'],
   ['src/config/schema.ts', 'store'],
   ['src/config/schema.ts', 'tools'],

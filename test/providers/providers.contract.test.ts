@@ -1,6 +1,6 @@
 import type { ProviderConfig } from '../../src/config/schema.js';
 import { AnthropicProvider } from '../../src/providers/anthropic/anthropic-provider.js';
-import { providerKinds } from '../../src/providers/kinds.js';
+import { providerKinds } from '../../src/config/provider-kinds.js';
 import { OpenAiCompatibleProvider } from '../../src/providers/openai-compatible/openai-compatible-provider.js';
 import { createProvider } from '../../src/providers/registry.js';
 import { type ContractSubject, describeProviderContract } from './provider-contract.js';

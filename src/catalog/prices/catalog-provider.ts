@@ -1,5 +1,5 @@
 import { findProvider } from '@pydantic/genai-prices';
-import { type ProviderKindInfo, providerKinds } from '../../providers/kinds.js';
+import { type ProviderKindInfo, providerKinds } from '../../config/provider-kinds.js';
 
 export type CatalogTarget = { kind: 'catalog'; providerId: string } | { kind: 'self-hosted' } | { kind: 'unknown' };
 
@@ -17,8 +17,8 @@ export function catalogTarget(kind: string): CatalogTarget {
 }
 
 /**
- * A provider *kind* says whose price list applies (`billing` in src/providers/kinds.ts: the one table of kinds);
- * a config's provider ids are the user's names (`work-openai`).
+ * A provider *kind* says whose price list applies (`billing` in src/config/provider-kinds.ts: the one table of
+ * kinds); a config's provider ids are the user's names (`work-openai`).
  */
 function resolveTarget(kind: string): CatalogTarget {
   const info: ProviderKindInfo | undefined = Object.hasOwn(providerKinds, kind) ? providerKinds[kind as keyof typeof providerKinds] : undefined;

@@ -28,7 +28,8 @@ export interface ProviderKindInfo {
 
 /**
  * Every provider kind a config may name. The OpenAI-compatible vendors are configuration of one adapter, not
- * copies of it; adding a vendor is one line here.
+ * copies of it; adding a vendor is one line here. It sits in config/ because the schema names these kinds; the
+ * adapters (providers/), the price catalogue (catalog/prices/) and dispatch read the same table from below.
  */
 export const providerKinds = {
   'openai-compatible': { adapter: 'openai-compatible', format: 'openai-chat', supportsStreamOptions: true, billing: 'unknown' },
