@@ -238,6 +238,28 @@ describe('fake upstream faults', () => {
     expect(fake.requestCount('/v1/chat/completions')).toBe(3);
   });
 
+  it('counts a connection the client resets after reading part of a body, not one read to the end', async () => {
+    fake.setScript({ respond: { kind: 'synthetic', text: 'x'.repeat(8 * 1024 * 1024), stream: false } });
+    // Read to the end on a connection that closes: a clean close, not a reset.
+    const whole = await rawPost('/v1/chat/completions', { model: 'm', messages });
+    expect(whole.reads.join('').length).toBeGreaterThan(8 * 1024 * 1024);
+    await eventually(() => fake.openSockets() === 0, 20_000);
+    expect(fake.connectionsResetByClient()).toBe(0);
+    // Hang up after the first read, with most of the body unread.
+    await new Promise<void>((resolve, reject) => {
+      const outgoing = httpRequest(`${fake.url}/v1/chat/completions`, { method: 'POST', agent: false }, (response) => {
+        response.once('data', () => {
+          outgoing.destroy();
+          resolve();
+        });
+      });
+      outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+      outgoing.end(JSON.stringify({ model: 'm', messages }));
+    });
+    await eventually(() => fake.connectionsResetByClient() === 1, 20_000);
+    expect(fake.abortedRequests()).toBeLessThanOrEqual(1);
+  });
+
   it('counts open sockets and closes while a request hangs', async () => {
     const other = await startFakeUpstream();
     other.enqueue({ kind: 'hang' });

@@ -99,6 +99,8 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
   let queue: FakeBehaviour[] = [];
   let script: FakeScript = {};
   let aborted = 0;
+  let resetByClient = 0;
+  const killedSockets = new WeakSet<Socket>();
   let inFlight = 0;
   let sequence = 0;
   let closing = false;
@@ -125,6 +127,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
   function kill(exchange: Exchange, reset: boolean): void {
     exchange.killedByFake = true;
     const socket = exchange.request.socket;
+    killedSockets.add(socket);
     if (reset) socket.resetAndDestroy();
     else socket.destroy();
   }
@@ -246,7 +249,14 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    // A socket that closes on an error the fake did not cause was reset by the client: TCP sends a reset when a
+    // side closes with received bytes still unread, so a client that hangs up on a body it stopped reading shows
+    // here whatever part of the body the kernel buffers already held. One that reads to the end and closes, or
+    // keeps the connection for reuse until its keep-alive expires, closes cleanly and is not counted.
+    socket.on('close', (hadError) => {
+      sockets.delete(socket);
+      if (hadError && !killedSockets.has(socket) && !closing) resetByClient += 1;
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -270,6 +280,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
       queue = [];
       script = {};
       aborted = 0;
+      resetByClient = 0;
     },
     async close() {
       closing = true;
@@ -285,6 +296,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
     },
     openSockets: () => sockets.size,
     abortedRequests: () => aborted,
+    connectionsResetByClient: () => resetByClient,
     inFlightRequests: () => inFlight,
     requestCount: (path) => (path === undefined ? requests.length : requests.filter((request) => request.path === path).length),
   };

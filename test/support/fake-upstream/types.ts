@@ -198,8 +198,16 @@ export interface FakeUpstream {
   close(): Promise<void>;
   /** Currently open sockets (for leak checks). */
   openSockets(): number;
-  /** Requests whose client went away before the response finished. */
+  /**
+   * Requests whose client went away before the response finished. A body small enough to be handed whole to the
+   * kernel counts as finished even when the client never reads it: see `connectionsResetByClient`.
+   */
   abortedRequests(): number;
+  /**
+   * Connections the client reset (closed with bytes of ours unread, or while we still wrote): the sign that it
+   * stopped reading a response early and hung up. Never counts the fake's own kills, nor sockets closed by `close()`.
+   */
+  connectionsResetByClient(): number;
   /** Chat/messages/other requests received and not yet finished or closed (idle keep-alive sockets excluded). */
   inFlightRequests(): number;
   /** Requests received on a path (e.g. `/v1/chat/completions`); all paths when omitted. */
