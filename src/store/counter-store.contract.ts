@@ -1,13 +1,21 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { contractClock, type StoreExpiry } from './contract-clock.js';
 import type { CounterStore } from './counter-store.js';
 
-/** The behaviour every `CounterStore` must have (memory, Redis). The factory gives a fresh, empty store. */
-export function describeCounterStoreContract(name: string, factory: () => Promise<CounterStore> | CounterStore): void {
+/**
+ * The behaviour every `CounterStore` must have (memory, Redis). The factory gives a fresh, empty store reading
+ * the time from `now`; `expiry` says who expires totals: the store by `now`, or a server (see `contract-clock.ts`).
+ */
+export function describeCounterStoreContract(
+  name: string,
+  factory: (options: { now: () => number }) => Promise<CounterStore> | CounterStore,
+  expiry: StoreExpiry = 'clock',
+): void {
   describe(`CounterStore contract: ${name}`, () => {
+    const clock = contractClock(expiry);
     const opened: CounterStore[] = [];
     const open = async (): Promise<CounterStore> => {
-      const store = await factory();
+      const store = await factory({ now: clock.now });
       opened.push(store);
       return store;
     };
@@ -32,12 +40,13 @@ export function describeCounterStoreContract(name: string, factory: () => Promis
       expect(await store.get('busy')).toBe(150);
     });
 
-    it('forgets a total once its TTL from creation has passed, and later adds do not extend it', async () => {
+    it('forgets a total once its TTL from creation has passed, and later adds do not extend it', { timeout: 60_000 }, async () => {
       const store = await open();
-      await store.add('short', 1, 150);
-      await sleep(100);
-      await store.add('short', 1, 150);
-      await sleep(100);
+      const ttlMs = 150 * clock.scale;
+      await store.add('short', 1, ttlMs);
+      await clock.pass(100 * clock.scale);
+      await store.add('short', 1, ttlMs);
+      await clock.pass(100 * clock.scale);
       expect(await store.get('short')).toBe(0);
     });
 

@@ -1,4 +1,4 @@
 import { describeCounterStoreContract } from './counter-store.contract.js';
 import { MemoryCounterStore } from './memory-counter-store.js';
 
-describeCounterStoreContract('memory', () => new MemoryCounterStore());
+describeCounterStoreContract('memory', ({ now }) => new MemoryCounterStore(now));

@@ -1,20 +1,26 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { contractClock, type StoreExpiry } from './contract-clock.js';
 import type { SessionRecord } from './session-record.js';
 import type { SessionStore } from './session-store.js';
 
-/** A fresh, empty store forgetting sessions idle for `ttlMs`; the suite closes it after each case. */
-export type SessionStoreFactory = (options: { ttlMs: number }) => Promise<SessionStore> | SessionStore;
+/**
+ * A fresh, empty store forgetting sessions idle for `ttlMs`, reading the time from `now`; the suite closes it
+ * after each case.
+ */
+export type SessionStoreFactory = (options: { ttlMs: number; now: () => number }) => Promise<SessionStore> | SessionStore;
 
 /**
  * The behaviour every `SessionStore` must have (memory, Redis). An implementation's test file is one call:
- * `describeSessionStoreContract('redis', ({ ttlMs }) => new RedisSessionStore({ client, keyPrefix, ttlMs }))`.
+ * `describeSessionStoreContract('redis', ({ ttlMs, now }) => new RedisSessionStore({ client, keyPrefix, ttlMs, now }), 'server')`.
+ * `expiry` says who forgets idle sessions: the store by `now` (the suite moves that clock by hand), or a server
+ * by its own time (the TTL case then runs on real time, twenty times longer; see `contract-clock.ts`).
  */
-export function describeSessionStoreContract(name: string, factory: SessionStoreFactory): void {
+export function describeSessionStoreContract(name: string, factory: SessionStoreFactory, expiry: StoreExpiry = 'clock'): void {
   describe(`SessionStore contract: ${name}`, () => {
+    const clock = contractClock(expiry);
     const opened: SessionStore[] = [];
     const open = async (ttlMs = 60_000): Promise<SessionStore> => {
-      const store = await factory({ ttlMs });
+      const store = await factory({ ttlMs, now: clock.now });
       opened.push(store);
       return store;
     };
@@ -29,7 +35,7 @@ export function describeSessionStoreContract(name: string, factory: SessionStore
 
     it('returns a surface exactly as saved: toolsets in their order, flags and counters', async () => {
       const store = await open();
-      const before = Date.now();
+      const before = clock.now();
       const state: SessionRecord = { toolsets: ['web', 'files', 'browser', 'a.b'], narrowed: true, recoveries: 2, updatedAt: 0 };
       await store.set('session-1', state);
       const read = await store.get('session-1');
@@ -38,7 +44,7 @@ export function describeSessionStoreContract(name: string, factory: SessionStore
       expect(JSON.stringify(read?.toolsets)).toBe(JSON.stringify(state.toolsets));
       // The store stamps the write time, whatever the caller put there.
       expect(updatedAt).toBeGreaterThanOrEqual(before);
-      expect(updatedAt).toBeLessThanOrEqual(Date.now());
+      expect(updatedAt).toBeLessThanOrEqual(clock.now());
     });
 
     it('returns every part of the record as saved: affinity, topic inertia, nudge and prompt-cache state', async () => {
@@ -73,13 +79,13 @@ export function describeSessionStoreContract(name: string, factory: SessionStore
       expect((await store.get('copy'))?.toolsets).toEqual(['web']);
     });
 
-    it('forgets a session left idle longer than the TTL, and a write restarts the clock', async () => {
-      const store = await open(150);
+    it('forgets a session left idle longer than the TTL, and a write restarts the clock', { timeout: 60_000 }, async () => {
+      const store = await open(150 * clock.scale);
       await store.set('idle', { toolsets: ['web'], updatedAt: 0 });
       await store.set('busy', { toolsets: ['files'], updatedAt: 0 });
-      await sleep(100);
+      await clock.pass(100 * clock.scale);
       await store.set('busy', { toolsets: ['files', 'web'], updatedAt: 0 });
-      await sleep(100);
+      await clock.pass(100 * clock.scale);
       expect(await store.get('idle')).toBeUndefined();
       expect((await store.get('busy'))?.toolsets).toEqual(['files', 'web']);
     });

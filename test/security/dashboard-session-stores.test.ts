@@ -10,7 +10,7 @@ import { deleteKeyPrefixes, redisAvailable, redisTestUrl, uniqueKeyPrefix } from
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';
 import { rawCall } from './security-client.js';
 
-describeDashboardSessionStoreContract('memory', () => new MemoryDashboardSessionStore());
+describeDashboardSessionStoreContract('memory', ({ now }) => new MemoryDashboardSessionStore({ now }));
 
 const available = await redisAvailable();
 if (!available) console.warn(`skipping the Redis dashboard session store contract: no server at ${redisTestUrl}`);
@@ -26,14 +26,15 @@ describe.skipIf(!available)('redis dashboard session store', () => {
   const prefixes = new WeakMap<object, string>();
   describeDashboardSessionStoreContract(
     'redis',
-    () => {
+    ({ now }) => {
       const keyPrefix = `${prefix}${++run}:`;
-      const store = new RedisDashboardSessionStore({ client: clients[0], keyPrefix });
+      const store = new RedisDashboardSessionStore({ client: clients[0], keyPrefix, now });
       prefixes.set(store, keyPrefix);
       return store;
     },
     // Another connection on the same prefix: what a second instance sees.
     (store) => new RedisDashboardSessionStore({ client: clients[1], keyPrefix: prefixes.get(store) ?? prefix }),
+    'server',
   );
 
   it('stores the session as JSON under <prefix>dashboard-session:<hash>, with the ttl as PX', async () => {

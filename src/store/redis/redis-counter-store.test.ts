@@ -15,5 +15,5 @@ describe.skipIf(!available)('redis counter store', () => {
     await deleteKeyPrefixes([prefix]);
     client.disconnect();
   });
-  describeCounterStoreContract('redis', () => new RedisCounterStore(client, `${prefix}${++run}:`));
+  describeCounterStoreContract('redis', () => new RedisCounterStore(client, `${prefix}${++run}:`), 'server');
 });

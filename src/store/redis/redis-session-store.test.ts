@@ -8,7 +8,7 @@ import { FailOpenSessionStore } from './fail-open-session-store.js';
 import { RedisSessionStore } from './redis-session-store.js';
 import { describeSessionStoreContract } from '../session-store.contract.js';
 
-describeSessionStoreContract('memory', ({ ttlMs }) => new MemorySessionStore({ ttlMs, maxSessions: 1000 }));
+describeSessionStoreContract('memory', ({ ttlMs, now }) => new MemorySessionStore({ ttlMs, maxSessions: 1000, now }));
 
 const available = await redisAvailable();
 if (!available) console.warn(`skipping the Redis session store contract: no server at ${redisTestUrl}`);
@@ -21,10 +21,14 @@ describe.skipIf(!available)('redis session store', () => {
     client.disconnect();
   });
   let run = 0;
-  describeSessionStoreContract('redis', ({ ttlMs }) => {
-    run += 1;
-    return new RedisSessionStore({ client, keyPrefix: `${prefix}${run}:`, ttlMs });
-  });
+  describeSessionStoreContract(
+    'redis',
+    ({ ttlMs, now }) => {
+      run += 1;
+      return new RedisSessionStore({ client, keyPrefix: `${prefix}${run}:`, ttlMs, now });
+    },
+    'server',
+  );
 
   it('keeps a whole session record under one key', async () => {
     const keyPrefix = `${prefix}one-key:`;
