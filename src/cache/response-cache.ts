@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Turn } from '../core/turn.js';
 import type { CacheStore, CachedResponse } from '../store/cache-store.js';
-import type { CacheConfig } from './config.js';
+import type { CacheConfig } from '../config/cache.js';
 
 /** Body fields that do not change the answer and must not split the cache. */
 export const ignoredFields: ReadonlySet<string> = new Set(['stream_options', 'user', 'metadata', 'session_id']);

@@ -1,6 +1,6 @@
 import { ModelSwitches } from '../models/switches/model-switches.js';
 import type { Config } from '../config/schema.js';
-import { resolveStorageUrl } from '../store/config.js';
+import { resolveStorageUrl } from '../config/storage.js';
 import { FilePolicyStore, policyFilePath } from '../store/policy/file-policy-store.js';
 import type { PolicyStore } from '../store/policy/policy-store.js';
 import { toolRoutingModes } from '../tools/config.js';

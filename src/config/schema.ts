@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { promptCacheConfigSchema } from './prompt-cache.js';
-import { routingConfigSchema } from '../models/config.js';
-import { ledgerConfigSchema } from '../ledger/config.js';
-import { insightConfigSchema } from '../insight/config.js';
+import { routingConfigSchema } from './routing.js';
+import { ledgerConfigSchema } from './ledger.js';
+import { insightConfigSchema } from './insight.js';
 import { providerKindNames } from './provider-kinds.js';
 import { toolRoutingConfigSchema } from '../tools/config.js';
-import { cacheConfigSchema } from '../cache/config.js';
+import { cacheConfigSchema } from './cache.js';
 import { topicRoutingConfigSchema } from '../models/topic/config.js';
-import { authConfigSchema } from '../security/config.js';
-import { storageConfigSchema } from '../store/config.js';
+import { authConfigSchema } from './auth.js';
+import { storageConfigSchema } from './storage.js';
 import { budgetsConfigSchema } from './budgets.js';
 import { fallbackChainSchema } from './fallbacks.js';
 

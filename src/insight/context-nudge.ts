@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../core/ledger-record.js';
-import type { InsightConfig } from './config.js';
+import type { InsightConfig } from '../config/insight.js';
 import type { NudgeLevel, NudgeSessionState } from '../store/session-record.js';
 import { MemoryNudgeSessionStates } from './nudge-session-states.js';
 import type { NudgeSessionStates } from './nudge-session-states.js';

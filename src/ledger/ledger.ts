@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RequestRecord } from '../core/ledger-record.js';
 import type { LedgerStore } from '../store/ledger-store.js';
-import { type LedgerConfig, type LedgerConfigInput, ledgerConfigSchema } from './config.js';
+import { type LedgerConfig, type LedgerConfigInput, ledgerConfigSchema } from '../config/ledger.js';
 import { type EstimateSource, estimateUsage } from './estimate-usage.js';
 import { type LedgerLogger, silentLogger } from './ledger-logger.js';
 import type { GatewayMetrics } from './metrics.js';

@@ -1,6 +1,6 @@
 import { isAbsolute, join } from 'node:path';
 import { SqliteLedgerStore } from '../store/sqlite/sqlite-ledger-store.js';
-import { type LedgerConfigInput, ledgerConfigSchema } from './config.js';
+import { type LedgerConfigInput, ledgerConfigSchema } from '../config/ledger.js';
 import { Ledger, type LedgerOptions } from './ledger.js';
 
 export interface OpenLedgerOptions extends Omit<LedgerOptions, 'store' | 'ownsStore' | 'config'> {

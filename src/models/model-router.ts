@@ -12,7 +12,7 @@ import type { SessionAffinityStore } from './affinity/session-affinity.js';
 import type { Candidate, CandidateSource } from './candidate.js';
 import { confirmedCapability, filterByCapability } from './capability-filter.js';
 import type { Skipped } from './capability-filter.js';
-import type { RoutingConfig, RoutingPolicyName } from './config.js';
+import type { RoutingConfig, RoutingPolicyName } from '../config/routing.js';
 import type { DifficultyEstimator } from './difficulty/difficulty-estimator.js';
 import { heuristicDifficulty } from './difficulty/heuristic-difficulty.js';
 import { LatencyTracker } from './latency-tracker.js';

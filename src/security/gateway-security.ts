@@ -4,7 +4,7 @@ import { GatewayError } from '../core/errors.js';
 import type { RequestRecord } from '../core/ledger-record.js';
 import type { CounterStore } from '../store/counter-store.js';
 import { AdminKey, adminKeyVariable } from './admin-key.js';
-import type { AuthConfig } from './config.js';
+import type { AuthConfig } from '../config/auth.js';
 import { presentedKeys } from './credentials.js';
 import { applicationKeyId } from './create-key.js';
 import type { DashboardSessionStore } from '../store/dashboard-session-store.js';

@@ -2,8 +2,8 @@
 export { GatewaySecurity, attachSecurity, authorizeRequest, securityOf } from './gateway-security.js';
 export type { AuthDenial, GatewaySecurityOptions } from './gateway-security.js';
 export { openSecurity, StartupRefused } from './open-security.js';
-export { authConfigSchema } from './config.js';
-export type { AuthConfig } from './config.js';
+export { authConfigSchema } from '../config/auth.js';
+export type { AuthConfig } from '../config/auth.js';
 export { clientKeyIdOf, principalOf } from './principal.js';
 export type { Principal } from './principal.js';
 export { restrictCandidates } from './restrict-candidates.js';

@@ -1,5 +1,5 @@
-import type { ClusterStorageConfig } from './config.js';
-import { resolveStorageUrl } from './config.js';
+import type { ClusterStorageConfig } from '../config/storage.js';
+import { resolveStorageUrl } from '../config/storage.js';
 import type { PostgresConnectionOptions } from './postgres/postgres-pool.js';
 import { closeRedisClient, createRedisCommandClient, waitUntilReady } from './redis/redis-connection.js';
 import { RedisChangeAnnouncements } from './redis/redis-change-announcements.js';

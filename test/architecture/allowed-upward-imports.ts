@@ -10,11 +10,6 @@
 // - catalog/metadata/catalogue-metadata.ts reads prices from ledger/prices: the price catalogue belongs in catalog/.
 export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/load.ts', 'cache'],
-  ['src/config/schema.ts', 'cache'],
-  ['src/config/schema.ts', 'insight'],
-  ['src/config/schema.ts', 'ledger'],
   ['src/config/schema.ts', 'models'],
-  ['src/config/schema.ts', 'security'],
-  ['src/config/schema.ts', 'store'],
   ['src/config/schema.ts', 'tools'],
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insightConfigSchema } from '../../src/insight/config.js';
+import { insightConfigSchema } from '../../src/config/insight.js';
 import { ContextNudge, addNoteToSystemPrompt } from '../../src/insight/context-nudge.js';
 import { record } from './insight-fixture.js';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../../src/core/ledger-record.js';
-import { authConfigSchema } from '../../src/security/config.js';
+import { authConfigSchema } from '../../src/config/auth.js';
 import { createApplicationKey } from '../../src/security/create-key.js';
 import { GatewaySecurity } from '../../src/security/gateway-security.js';
 import { KeyLimiter } from '../../src/security/key-limiter.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../core/turn.js';
 import { MemorySemanticCacheStore } from '../../store/memory/memory-semantic-cache-store.js';
 import { decodeOpenAiChatRequest } from '../../wire/openai-chat/decode.js';
-import { cacheConfigSchema } from '../config.js';
+import { cacheConfigSchema } from '../../config/cache.js';
 import { SemanticCache } from './semantic-cache.js';
 import { semanticRequest } from './semantic-request.js';
 

@@ -1,6 +1,6 @@
 import type { Turn } from '../../core/turn.js';
 import type { SemanticCacheStore } from '../../store/semantic-cache-store.js';
-import type { CacheConfig } from '../config.js';
+import type { CacheConfig } from '../../config/cache.js';
 import { cacheIneligibility } from '../response-cache.js';
 import { unitSimilarity, unitVector } from './cosine-similarity.js';
 import { semanticRequest } from './semantic-request.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Turn } from '../../core/turn.js';
-import type { SemanticCacheConfig } from '../config.js';
+import type { SemanticCacheConfig } from '../../config/cache.js';
 import { ignoredFields } from '../response-cache.js';
 
 /** What a semantic lookup compares: the last user message's text, within one namespace that must match exactly. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../catalog/deployment.js';
 import type { Turn } from '../../core/turn.js';
 import type { Candidate } from '../candidate.js';
-import { defaultRoutingConfig } from '../config.js';
+import { defaultRoutingConfig } from '../../config/routing.js';
 import { cheapestCapablePolicy } from './cheapest-capable.js';
 import type { PolicyContext } from './routing-policy.js';
 

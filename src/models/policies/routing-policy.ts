@@ -1,7 +1,7 @@
 import type { Deployment } from '../../catalog/deployment.js';
 import type { Turn } from '../../core/turn.js';
 import type { Candidate } from '../candidate.js';
-import type { RoutingConfig } from '../config.js';
+import type { RoutingConfig } from '../../config/routing.js';
 
 /** What a policy may read besides the candidates. */
 export interface PolicyContext {

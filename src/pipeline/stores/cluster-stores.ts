@@ -3,7 +3,7 @@ import type { BreakerSettings } from '../../dispatch/circuit-breaker.js';
 import { MemorySessionStore } from '../../store/memory/memory-session-store.js';
 import { FailOpenSessionStore } from '../../store/redis/fail-open-session-store.js';
 import { RedisSessionStore } from '../../store/redis/redis-session-store.js';
-import { type ClusterStorageConfig, resolveStorageUrl } from '../../store/config.js';
+import { type ClusterStorageConfig, resolveStorageUrl } from '../../config/storage.js';
 import type { GatewayStores } from './gateway-stores.js';
 import { emptyPolicyDocument } from '../../store/policy/policy-document.js';
 import type { PolicyDocument } from '../../store/policy/policy-document.js';

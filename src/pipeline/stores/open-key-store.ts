@@ -1,6 +1,6 @@
 import { FileKeyStore, keyFilePath } from '../../store/keys/file-key-store.js';
 import type { KeyStore } from '../../store/keys/key-store.js';
-import type { StorageConfig } from '../../store/config.js';
+import type { StorageConfig } from '../../config/storage.js';
 import { openClusterCopy } from '../../store/open-cluster-copy.js';
 import { PostgresKeyStore } from '../../store/postgres/postgres-key-store.js';
 

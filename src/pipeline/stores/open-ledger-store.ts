@@ -1,5 +1,5 @@
 import { ledgerDatabasePath } from '../../ledger/open-ledger.js';
-import { type StorageConfig, resolveStorageUrl } from '../../store/config.js';
+import { type StorageConfig, resolveStorageUrl } from '../../config/storage.js';
 import type { LedgerStore } from '../../store/ledger-store.js';
 import { PostgresLedgerStore } from '../../store/postgres/postgres-ledger-store.js';
 import { SqliteLedgerStore } from '../../store/sqlite/sqlite-ledger-store.js';

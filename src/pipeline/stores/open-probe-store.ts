@@ -1,7 +1,7 @@
 import { FileProbeStore } from '../../store/probes/file-probe-store.js';
 import { probeFilePath } from '../../store/probes/probe-results.js';
 import type { ProbeStore } from '../../store/probes/probe-store.js';
-import type { StorageConfig } from '../../store/config.js';
+import type { StorageConfig } from '../../config/storage.js';
 import { openClusterCopy } from '../../store/open-cluster-copy.js';
 import { PostgresProbeStore } from '../../store/postgres/postgres-probe-store.js';
 

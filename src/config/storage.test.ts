@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../config/schema.js';
-import { resolveStorageUrl, storageConfigSchema } from './config.js';
+import { configSchema } from './schema.js';
+import { resolveStorageUrl, storageConfigSchema } from './storage.js';
 
 describe('storage config', () => {
   it('defaults to sqlite', () => {
