@@ -4,7 +4,7 @@ import { routingConfigSchema } from './routing.js';
 import { ledgerConfigSchema } from './ledger.js';
 import { insightConfigSchema } from './insight.js';
 import { providerKindNames } from './provider-kinds.js';
-import { toolRoutingConfigSchema } from '../tools/config.js';
+import { toolRoutingConfigSchema } from './tool-routing.js';
 import { cacheConfigSchema } from './cache.js';
 import { topicRoutingConfigSchema } from '../models/topic/config.js';
 import { authConfigSchema } from './auth.js';

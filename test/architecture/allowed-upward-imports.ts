@@ -11,5 +11,4 @@
 export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/load.ts', 'cache'],
   ['src/config/schema.ts', 'models'],
-  ['src/config/schema.ts', 'tools'],
 ];

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { toolRoutingModes, type ToolRoutingMode } from './tool-routing-modes.js';
+
+export { toolRoutingModes, type ToolRoutingMode };
+
+/** Toolsets whose loss breaks the agent's core work; their thresholds favour recall. */
+export const defaultCriticalToolsets = ['terminal', 'file', 'browser', 'cronjob'];
+
+const toolsetOverrideSchema = z
+  .object({
+    /** Exact tool names or globs with `*` (`browser_*`, `mcp_github_*`). Config wins over every built-in rule. */
+    tools: z.array(z.string().min(1)).min(1),
+    /** The line shown in the capability catalog. */
+    description: z.string().min(1).optional(),
+  })
+  .strict();
+
+const thresholdsSchema = z
+  .object({
+    /** A toolset is loaded when its calibrated probability reaches this. */
+    default: z.number().min(0).max(1).default(0.15),
+    /** Lower bar for `critical_toolsets`: a wrong extra costs tokens, a miss costs a recovery round trip. */
+    critical: z.number().min(0).max(1).default(0.1),
+    per_toolset: z.record(z.string(), z.number().min(0).max(1)).default({}),
+    /**
+     * What losing a needed toolset costs, in tokens: a recovery round trip re-sends the conversation (or the agent
+     * says it cannot). A toolset the model knows is also kept when its probability × this reaches its own schema
+     * tokens, so cheap toolsets (vision, tts: ~200 tokens) come along on weak evidence and expensive ones (cronjob,
+     * terminal: ~1,500) need the usual bar; only while the model is unsure (thresholdFor). 0 turns it off.
+     */
+    miss_cost_tokens: z.number().min(0).default(25000),
+    /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
+    abstain_when_task: z.number().min(0).max(1).default(0.6),
+    /** Score a non-Hermes toolset needs from the description matcher to be loaded. */
+    description_match: z.number().min(0).max(1).default(0.3),
+  })
+  .strict();
+
+const perToolSchema = z
+  .object({
+    /**
+     * When at least this many of the client's tools are unknown to every toolset map (MCP servers, an agent's own
+     * tools), each of them is ranked on its own against the first message instead of being kept whole or grouped
+     * by server; the relevant ones are sent and request_toolset's catalog lists the rest. 0 turns it off.
+     */
+    min_tools: z.number().int().min(0).default(12),
+    /** A tool is kept when its relevance is at least this share of the best tool's. */
+    relative_cut: z.number().min(0).max(1).default(0.2),
+    /** At most this many ranked tools are kept. */
+    maximum_kept: z.number().int().positive().default(24),
+    /** At least the best this many are kept (when they match the message at all). */
+    minimum_kept: z.number().int().min(0).default(5),
+    /**
+     * Below this best relevance the message points at no tool and every tool is kept (fail open). In units of the
+     * idf of a word only one tool uses, so it means the same for 14 tools as for 200.
+     */
+    minimum_top_score: z.number().min(0).default(1.2),
+  })
+  .strict();
+
+const llmClassifierSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    base_url: z.url().optional(),
+    model: z.string().min(1).optional(),
+    api_key_env: z.string().min(1).optional(),
+    timeout_ms: z.number().int().positive().default(1500),
+    /** The classifier's own confidence needed to narrow; below it the full surface stays. */
+    min_confidence: z.number().min(0).max(1).default(0.8),
+    disable_thinking: z.boolean().default(false),
+    extra_body: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+const anticipationSchema = z
+  .object({
+    /**
+     * Classify every later user turn of a narrowed session and grow the surface before the call when the turn
+     * clearly needs a toolset the session lacks (each growth rewrites the provider's prompt cache from the tools
+     * on, so it has to be worth a hidden request_toolset round trip).
+     */
+    enabled: z.boolean().default(true),
+    /** A missing toolset's calibrated probability that triggers a growth (high: a needless growth is a cache break). */
+    trigger: z.number().min(0).max(1).default(0.7),
+    /** A recall-first rule's toolset counts as a trigger (and companion) when the model gives it at least this. */
+    rule_support: z.number().min(0).max(1).default(0.15),
+    /**
+     * No growth when a loaded toolset is this likely, or at least as likely as the missing one: the session
+     * already explains the turn.
+     */
+    served: z.number().min(0).max(1).default(0.9),
+    /** Once growing, every other missing toolset at least this likely comes along (one break instead of several). */
+    companion: z.number().min(0).max(1).default(0.8),
+    /** The same two bars for toolsets scored by the description matcher (MCP, prefix and config toolsets). */
+    description_trigger: z.number().min(0).max(1).default(0.99),
+    description_companion: z.number().min(0).max(1).default(0.99),
+  })
+  .strict();
+
+/** The `tool_routing:` section. Every field has a default, so an empty section is valid. */
+export const toolRoutingConfigSchema = z
+  .object({
+    mode: z.enum(toolRoutingModes).default('on'),
+    /** Toolsets always loaded on a narrowed surface. */
+    floor_toolsets: z.array(z.string().min(1)).default([]),
+    /** Tool names always kept, whatever their toolset. */
+    pinned_tools: z.array(z.string().min(1)).default([]),
+    critical_toolsets: z.array(z.string().min(1)).default(defaultCriticalToolsets),
+    /** Toolset definitions that add to or override the built-in ownership (Hermes map, MCP, prefixes). */
+    toolsets: z.record(z.string().min(1), toolsetOverrideSchema).default({}),
+    /** Group otherwise-unowned tools by a shared name prefix (`spotify_play`, `spotify_search`). */
+    prefix_grouping: z.boolean().default(true),
+    thresholds: thresholdsSchema.prefault({}),
+    /** A first message longer than this is not classified: long pasted context is where classifiers guess. */
+    max_first_message_chars: z.number().int().positive().default(6000),
+    /** Per-tool relevance ranking for tools no toolset map knows. */
+    per_tool: perToolSchema.prefault({}),
+    /** Optional LLM classifier, asked only when the local one abstains (decideFirstTurnSurfaceWithLlm). */
+    llm_classifier: llmClassifierSchema.prefault({}),
+    /** Later turns: grow the surface before the call instead of waiting for request_toolset. */
+    anticipation: anticipationSchema.prefault({}),
+  })
+  .strict();
+
+export type ToolRoutingConfig = z.infer<typeof toolRoutingConfigSchema>;
+export type ToolsetOverride = z.infer<typeof toolsetOverrideSchema>;
+
+export function defaultToolRoutingConfig(): ToolRoutingConfig {
+  return toolRoutingConfigSchema.parse({});
+}
