@@ -117,6 +117,14 @@ export async function postChat(
   };
 }
 
+/**
+ * How long a test waits for a change another instance announced (or for shared state another instance wrote).
+ * Not a speed: the measured times are in src/store/CLUSTER.md. The instances resync every minute, so what a test
+ * sees within this quarter of it came by announcement however slow a loaded machine is, and a lost announcement
+ * still fails the test.
+ */
+export const announcementWaitMs = 15_000;
+
 /** Polls `condition` every 10 ms; resolves with the milliseconds it took, or throws after `timeoutMs`. */
 export async function within(timeoutMs: number, condition: () => boolean | Promise<boolean>): Promise<number> {
   const started = performance.now();

@@ -10,7 +10,7 @@ import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.
 import { anthropicChat, bearer, call, openAiChat } from '../security/security-client.js';
 import type { Answer } from '../security/security-client.js';
 import { defaultConfig } from '../support/gateway-harness.js';
-import { type ClusterPair, clusterAdminKey, startClusterPair, within } from './cluster-harness.js';
+import { type ClusterPair, clusterAdminKey, startClusterPair, announcementWaitMs, within } from './cluster-harness.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
 if (!available) console.warn(`skipping the shared keys cluster test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
@@ -23,7 +23,7 @@ describe.skipIf(!available)('application keys and their limits shared by two ins
   let second: ConfiguredGateway;
 
   beforeAll(async () => {
-    // The resync is a minute away: whatever B learns within a second, it learned from A's announcement. Keys are
+    // The resync is a minute away: whatever B learns within announcementWaitMs, it learned from A's announcement. Keys are
     // required even on this loopback bind, as behind a load balancer (else revoking the last key reopens chat).
     pair = await startClusterPair('keys_cluster', {
       resyncMs: 60_000,
@@ -43,10 +43,10 @@ describe.skipIf(!available)('application keys and their limits shared by two ins
 
   /** Polls a cheap authenticated read until the key is (or is no longer) accepted; returns the milliseconds. */
   function acceptedWithin(on: ConfiguredGateway, key: string, accepted: boolean): Promise<number> {
-    return within(1_000, async () => ((await call(`${on.url}/v1/models`, { headers: bearer(key) })).status === 200) === accepted);
+    return within(announcementWaitMs, async () => ((await call(`${on.url}/v1/models`, { headers: bearer(key) })).status === 200) === accepted);
   }
 
-  it('a key created through A authenticates on B; revoked through B, A refuses it, each within 1 s', async () => {
+  it('a key created through A authenticates on B; revoked through B, A refuses it, each by announcement', async () => {
     const { id, key } = await createKey(first, { name: 'roaming', scopes: ['chat', 'models:read'] });
     const created = await acceptedWithin(second, key, true);
     console.info(`key created on A accepted by B after ${created.toFixed(1)} ms`);
@@ -93,10 +93,10 @@ describe.skipIf(!available)('application keys and their limits shared by two ins
     await acceptedWithin(second, key, true);
     expect((await call(`${first.url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status).toBe(200);
     // The tokens are added when A's request finished; B reads the same Redis total.
-    await within(1_000, async () => (await call(`${second.url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status === 429);
+    await within(announcementWaitMs, async () => (await call(`${second.url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status === 429);
   });
 
-  it('the keys CLI edits the cluster\'s keys, not a local file: both instances follow within 1 s', async () => {
+  it('the keys CLI edits the cluster\'s keys, not a local file: both instances follow by announcement', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'hermes-router-keys-cli-cluster-'));
     try {
       const configPath = join(directory, 'config.yaml');

@@ -13,7 +13,7 @@ import { capturingContext } from '../support/cli-context.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';
 import { defaultConfig } from '../support/gateway-harness.js';
-import { capturingLogger, clusterAdminKey, type ClusterEndpoints, type ClusterPair, startClusterPair, startInstance, within } from './cluster-harness.js';
+import { capturingLogger, clusterAdminKey, type ClusterEndpoints, type ClusterPair, startClusterPair, startInstance, announcementWaitMs, within } from './cluster-harness.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
@@ -69,7 +69,7 @@ describe.skipIf(!available)('probe results shared by the instances of a cluster'
   let directory: string;
 
   beforeAll(async () => {
-    // The resync is a minute away: whatever B learns within a second, it learned from the announcement.
+    // The resync is a minute away: whatever B learns within announcementWaitMs, it learned from the announcement.
     pair = await startClusterPair('probes_cluster', { resyncMs: 60_000 });
     directory = mkdtempSync(join(tmpdir(), 'hermes-router-shared-probes-'));
   });
@@ -78,7 +78,7 @@ describe.skipIf(!available)('probe results shared by the instances of a cluster'
     if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
-  it('`models probe` with the cluster config changes what both instances report and how B routes, within 1 s', async () => {
+  it('`models probe` with the cluster config changes what both instances report and how B routes, by announcement', async () => {
     const { first, second, upstream } = pair;
     expect((await modelView(second, 'local/gpt-test'))?.metadata).toMatchObject({ tools: null, vision: null });
     // Vision unknown and the model named: B tries gpt-test with the image.
@@ -96,7 +96,7 @@ describe.skipIf(!available)('probe results shared by the instances of a cluster'
     const probed = performance.now();
     upstream.reset();
 
-    const learned = await within(1_000, async () => (await modelView(second, 'local/gpt-test'))?.metadata.sources.supportsVision === 'probe');
+    const learned = await within(announcementWaitMs, async () => (await modelView(second, 'local/gpt-test'))?.metadata.sources.supportsVision === 'probe');
     console.info(`probe results stored by the CLI reported by B after ${learned.toFixed(1)} ms (${(performance.now() - probed).toFixed(1)} ms since the run ended)`);
     for (const instance of [first, second]) {
       expect((await modelView(instance, 'local/gpt-test'))?.metadata).toMatchObject({

@@ -11,7 +11,7 @@ import type { FakeUpstream, ReceivedRequest } from '../support/fake-upstream/ind
 import { defaultConfig } from '../support/gateway-harness.js';
 import { spawnGateway } from '../support/spawn-gateway.js';
 import type { GatewayProcess } from '../support/spawn-gateway.js';
-import { clusterAdminKey, postChat, within } from './cluster-harness.js';
+import { announcementWaitMs, clusterAdminKey, postChat, within } from './cluster-harness.js';
 
 const available = (await postgresAvailable()) && (await redisAvailable());
 if (!available) console.warn(`skipping the two-process cluster test: needs Postgres at ${postgresTestUrl} and Redis at ${redisTestUrl}`);
@@ -37,7 +37,8 @@ describe.skipIf(!available)('two hermes-router processes sharing Postgres and Re
     const config: ConfigInput = {
       ...defaultConfig(upstream.url),
       ledger: { flush_interval_ms: 50 },
-      storage: { kind: 'cluster', postgres_url_env: 'TEST_PG_URL', redis_url: redisTestUrl, postgres_schema: schema, redis_key_prefix: keyPrefix },
+      // The resync a minute away (the default is 5 s): a switch B sees within announcementWaitMs came by announcement.
+      storage: { kind: 'cluster', postgres_url_env: 'TEST_PG_URL', redis_url: redisTestUrl, postgres_schema: schema, redis_key_prefix: keyPrefix, resync_ms: 60_000 },
     };
     const env = { HERMES_ROUTER_ADMIN_KEY: clusterAdminKey, TEST_PG_URL: postgresTestUrl };
     const started = await Promise.all(
@@ -81,7 +82,7 @@ describe.skipIf(!available)('two hermes-router processes sharing Postgres and Re
       body: JSON.stringify({ provider: 'local', model: 'gpt-test', enabled: false }),
     });
     expect(switched.status).toBe(200);
-    const elapsed = await within(1_000, async () => {
+    const elapsed = await within(announcementWaitMs, async () => {
       const listing = (await (
         await fetch(`${second.url}/v1/config/models`, { headers: { authorization: `Bearer ${clusterAdminKey}` } })
       ).json()) as { models: { provider: string; model: string; enabled: boolean }[] };
@@ -103,5 +104,5 @@ describe.skipIf(!available)('two hermes-router processes sharing Postgres and Re
     } finally {
       await report.close();
     }
-  }, 30_000);
+  }, 60_000);
 });
