@@ -6,7 +6,7 @@ import { insightConfigSchema } from './insight.js';
 import { providerKindNames } from './provider-kinds.js';
 import { toolRoutingConfigSchema } from './tool-routing.js';
 import { cacheConfigSchema } from './cache.js';
-import { topicRoutingConfigSchema } from '../models/topic/config.js';
+import { topicRoutingConfigSchema } from './topic-routing.js';
 import { authConfigSchema } from './auth.js';
 import { storageConfigSchema } from './storage.js';
 import { budgetsConfigSchema } from './budgets.js';

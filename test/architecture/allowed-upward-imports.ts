@@ -10,5 +10,4 @@
 // - catalog/metadata/catalogue-metadata.ts reads prices from ledger/prices: the price catalogue belongs in catalog/.
 export const allowedUpwardImports: readonly (readonly [string, string])[] = [
   ['src/config/load.ts', 'cache'],
-  ['src/config/schema.ts', 'models'],
 ];

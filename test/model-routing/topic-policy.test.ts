@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topicRoutingConfigSchema } from '../../src/models/topic/config.js';
+import { topicRoutingConfigSchema } from '../../src/config/topic-routing.js';
 import { EngineTopicRouter } from '../../src/models/topic/topic-policy-router.js';
 import { TopicRoutingEngine } from '../../src/models/topic/topic-router.js';
 import { startHarness } from '../support/gateway-harness.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { ModelRouter } from '../model-router.js';
-import type { TopicRoutingConfig } from './config.js';
+import type { TopicRoutingConfig } from '../../config/topic-routing.js';
 import type { TopicSessionStore } from './inertia-store.js';
 import { EngineTopicRouter } from './topic-policy-router.js';
 import { TopicRoutingEngine } from './topic-router.js';

@@ -7,7 +7,7 @@ import { attachRawBody, serializeJsonBody } from '../../wire/raw-body.js';
 import type { Candidate } from '../candidate.js';
 import type { PolicyContext } from '../policies/routing-policy.js';
 import { topicPolicy } from '../policies/topic-hook.js';
-import { topicRoutingConfigSchema } from './config.js';
+import { topicRoutingConfigSchema } from '../../config/topic-routing.js';
 import { personaAttempts } from './persona-attempts.js';
 import { EngineTopicRouter } from './topic-policy-router.js';
 import { TopicRoutingEngine } from './topic-router.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../candidate.js';
 import type { PolicyContext } from '../policies/routing-policy.js';
-import { topicRoutingConfigSchema } from './config.js';
+import { topicRoutingConfigSchema } from '../../config/topic-routing.js';
 import { EngineTopicRouter } from './topic-policy-router.js';
 import { TopicRoutingEngine } from './topic-router.js';
 

@@ -1,7 +1,7 @@
 import type { Candidate } from '../candidate.js';
 import type { PolicyContext, RoutedPersona } from '../policies/routing-policy.js';
 import type { TopicRouter } from '../policies/topic-hook.js';
-import type { TopicTarget } from './config.js';
+import type { TopicTarget } from '../../config/topic-routing.js';
 import { MemoryTopicSessions } from './inertia-store.js';
 import type { TopicSessionStore } from './inertia-store.js';
 import { TopicRoutingEngine } from './topic-router.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topicRoutingConfigSchema } from './config.js';
+import { topicRoutingConfigSchema } from '../../config/topic-routing.js';
 import { formatSignature } from './signature.js';
 import { TopicRoutingEngine } from './topic-router.js';
 

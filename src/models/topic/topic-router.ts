@@ -4,7 +4,7 @@ import type { ChatMessageLike } from '../../classify/topic/conversation.js';
 import { isShortFollowUp, recentUserTurns } from '../../classify/topic/conversation.js';
 import type { RouteMatch } from '../../classify/routes/route-classifier.js';
 import { RouteClassifier } from '../../classify/routes/route-classifier.js';
-import type { TopicRoutingConfig, TopicTarget } from './config.js';
+import type { TopicRoutingConfig, TopicTarget } from '../../config/topic-routing.js';
 import type { TopicSessionState } from './inertia.js';
 import { nextTopicState } from './inertia.js';
 import { parsePersonas, personaFor } from './persona.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { topicModes } from '../../classify/topic/classifier.js';
-import { topics } from '../../classify/topic/taxonomy.js';
+import { topicModes } from '../classify/topic/classifier.js';
+import { topics } from '../classify/topic/taxonomy.js';
 
 /** A model a topic routes to: same shape for the primary and each fallback. */
 const modelTargetSchema = z
