@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pino from 'pino';
-import { parseConfig } from '../../dist/config/load.js';
+import { parseConfig } from '../../dist/pipeline/load-config.js';
 import { runConfiguredGateway } from '../../dist/server/run-configured-gateway.js';
 
 setFlagsFromString('--expose-gc');

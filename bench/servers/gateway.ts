@@ -5,7 +5,7 @@ import pino from 'pino';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import type { RequestRecord } from '../../src/core/ledger-record.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 import { startFakeUpstream } from '../../test/support/fake-upstream/index.js';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { ConfigError } from '../config/config-error.js';
 import { DataDirError, ensureDataDir } from '../config/data-dir.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../pipeline/load-config.js';
 import type { Config } from '../config/schema.js';
 import { resolveDataDir } from '../config/paths.js';
 import { KeyPool } from '../dispatch/key-pool.js';

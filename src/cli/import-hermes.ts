@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../pipeline/load-config.js';
 import { resolveDataDir } from '../config/paths.js';
 import { planHermesImport, priceHermesRecords } from '../insight/hermes-import.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';

@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/config-error.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../pipeline/load-config.js';
 import { resolveDataDir } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { parseFlags } from './arguments.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { resolveDataDir } from '../config/paths.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../pipeline/load-config.js';
 import type { Config } from '../config/schema.js';
 import type { InsightModels } from '../insight/insight-models.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';

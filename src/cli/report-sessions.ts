@@ -1,4 +1,4 @@
-import { parseConfig } from '../config/load.js';
+import { parseConfig } from '../pipeline/load-config.js';
 import type { Config } from '../config/schema.js';
 import { cacheCostMethods, type SurfaceChange, sessionCacheSavings, surfaceChanges } from '../insight/cache-costs.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';

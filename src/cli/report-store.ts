@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../pipeline/load-config.js';
 import { resolveDataDir } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { openConfiguredLedgerStore } from '../pipeline/stores/open-ledger-store.js';

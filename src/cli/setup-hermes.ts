@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../pipeline/load-config.js';
 import { resolveDataDir } from '../config/paths.js';
 import { planHermesSetup } from '../insight/hermes-setup.js';
 import { hermesHome } from '../insight/hermes-state.js';

@@ -1,6 +1,6 @@
 import { ConfigError } from '../config/config-error.js';
 import { DataDirError, ensureDataDir } from '../config/data-dir.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../pipeline/load-config.js';
 import { resolveDataDir } from '../config/paths.js';
 import { runConfiguredGateway } from '../server/run-configured-gateway.js';
 import { StartupRefused } from '../security/open-security.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../catalog/model-catalog.js';
-import { parseConfig } from '../config/load.js';
+import { parseConfig } from '../pipeline/load-config.js';
 import type { Turn } from '../core/turn.js';
 import { ModelRouter } from './model-router.js';
 

@@ -7,7 +7,7 @@ import { budgetsRebuildProblem, rebuildBudgetsFromLedger } from '../../src/budge
 import { BudgetGuard } from '../../src/budgets/budget-guard.js';
 import { budgetRules } from '../../src/budgets/rules.js';
 import { budgetsConfigSchema } from '../../src/config/budgets.js';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { makeRequestRecord } from '../../src/store/ledger-store.fixtures.js';
 import { MemoryLedgerStore } from '../../src/store/memory/memory-ledger-store.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { Logger } from 'pino';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import type { ConfigInput } from '../../src/config/schema.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';

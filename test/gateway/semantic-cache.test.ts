@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import type { ConfigInput } from '../../src/config/schema.js';
 import type { RequestRecord } from '../../src/core/ledger-record.js';
 import { dropSchemas, postgresAvailable, postgresTestUrl, uniqueSchemaName } from '../../src/store/postgres/postgres-test-support.js';

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load.js';
+import { loadConfig } from '../../src/pipeline/load-config.js';
 import { createLogger } from '../../src/server/start-gateway.js';
 import { formatLogLine } from '../../src/server/text-log-destination.js';
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';

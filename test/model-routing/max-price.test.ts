@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../src/config/schema.js';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import { summarizeRouting } from '../../src/ledger/routing-summary.js';
 import { MemoryLedgerStore } from '../../src/store/memory/memory-ledger-store.js';
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load.js';
+import { loadConfig } from '../../src/pipeline/load-config.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 import type { RunningGateway } from '../../src/server/start-gateway.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';

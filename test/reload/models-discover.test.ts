@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { loadConfig } from '../../src/config/load.js';
+import { loadConfig } from '../../src/pipeline/load-config.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';
 import type { FakeUpstream } from '../support/fake-upstream/index.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import { makeRequestRecord } from '../../src/store/ledger-store.fixtures.js';
 import { MemoryLedgerStore } from '../../src/store/memory/memory-ledger-store.js';
 import { createApplicationKey } from '../../src/security/create-key.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import type { ConfigInput } from '../../src/config/schema.js';
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';
 import type { Harness } from '../support/gateway-harness.js';

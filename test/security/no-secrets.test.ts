@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import type { ConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { startFakeUpstream } from '../support/fake-upstream/index.js';

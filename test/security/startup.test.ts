@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config/load.js';
+import { parseConfig } from '../../src/pipeline/load-config.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 import { defaultConfig, startHarness } from '../support/gateway-harness.js';
 import { bearer, call, openAiChat } from './security-client.js';

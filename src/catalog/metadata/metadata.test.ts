@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../config/load.js';
+import { parseConfig } from '../../pipeline/load-config.js';
 import { ModelCatalog } from '../model-catalog.js';
 import { knownModelMetadata } from './known-models.js';
 import { metadataFromName } from './name-patterns.js';

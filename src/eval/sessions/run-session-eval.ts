@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { parseConfig } from '../../config/load.js';
+import { parseConfig } from '../../pipeline/load-config.js';
 import { isJsonObject } from '../../core/json.js';
 import type { JsonObject } from '../../core/json.js';
 import { Gateway } from '../../pipeline/gateway.js';

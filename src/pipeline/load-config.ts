@@ -1,12 +1,16 @@
-import { fallbackChain } from './fallbacks.js';
+// Reading the config a gateway runs with: file, environment, flags, the schema (src/config/), and the checks the
+// schema cannot express. It lives here, not in config/, because one of those checks asks the model catalogue
+// (is `cache.semantic.embedding_model` an embeddings model some provider serves?), and the catalogue sits rows
+// above the schema; every caller (the CLI, the evals, the reload route's config source) is above pipeline/.
+import { fallbackChain } from '../config/fallbacks.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { ConfigError } from './config-error.js';
-import { applyEnvironment } from './environment.js';
-import { configSchema } from './schema.js';
-import type { Config, ConfigInput } from './schema.js';
+import { ConfigError } from '../config/config-error.js';
+import { applyEnvironment } from '../config/environment.js';
+import { configSchema } from '../config/schema.js';
+import type { Config, ConfigInput } from '../config/schema.js';
 import { isJsonObject } from '../core/json.js';
 import { semanticCacheConfigProblems } from '../cache/semantic/check-semantic-config.js';
 
