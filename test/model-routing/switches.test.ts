@@ -92,11 +92,14 @@ describe('live switches', () => {
   });
 
   it('retries skip a model switched off while its request is in flight', async () => {
-    // The first attempt on gpt-test fails slowly; meanwhile big-test (its fallback) is switched off.
-    harness.upstream.setScript({ byModel: { 'gpt-test': { kind: 'error', status: 500, delayBeforeHeadersMs: 300 } } });
+    // The first attempt on gpt-test fails only once big-test (its fallback) has been switched off meanwhile.
+    let release = (): void => undefined;
+    const switchedOff = new Promise<void>((resolve) => (release = resolve));
+    harness.upstream.setScript({ byModel: { 'gpt-test': { kind: 'error', status: 500, heldUntil: switchedOff } } });
     const pending = chat(harness.gateway.url, { model: 'gpt-test', messages: [{ role: 'user', content: 'in flight' }] });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => harness.upstream.requests.some((request) => request.model === 'gpt-test'), { timeout: 15_000, interval: 10 }).toBe(true);
     await setSwitch(harness.gateway.url, { provider: 'local', model: 'big-test', enabled: false });
+    release();
     const result = await pending;
     expect(harness.upstream.requests.map((request) => request.model)).not.toContain('big-test');
     expect(result.status).toBeGreaterThanOrEqual(500);

@@ -85,7 +85,15 @@ const ask = () => client.chat.completions.create({ model: 'gpt-test', messages: 
 describe('faults scored by the client and the ledger', () => {
   // First: later tests leave both circuits with failures in their window.
   it('the primary down for a while, then back: breaker opens, the fallback serves and bills, traffic returns', async () => {
-    upstream.setScript({ byModel: { 'gpt-test': { kind: 'error', status: 500 } } });
+    // When the upstream received each primary call, on the clock the gateway's breaker reads (same process).
+    const primaryCallTimes: number[] = [];
+    upstream.setScript({
+      respond: (request) => {
+        if (request.model !== 'gpt-test') return undefined;
+        primaryCallTimes.push(Date.now());
+        return { kind: 'error', status: 500 };
+      },
+    });
     const outage: string[] = [];
     for (let index = 0; index < 6; index += 1) {
       const { response } = await ask();
@@ -94,11 +102,11 @@ describe('faults scored by the client and the ledger', () => {
       // Past the key cooldown, so the primary is skipped because of its circuit, not because its keys rest.
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const primaryCalls = upstream.requests.filter((request) => request.model === 'gpt-test').length;
-    // Open after three failures (min_calls 3, rate 0.5). On a slow machine the outage can outlast open_ms, and
-    // the half-open circuit lets one probe through; either way most of the outage skips the primary.
-    expect(primaryCalls).toBeGreaterThanOrEqual(3);
-    expect(primaryCalls).toBeLessThanOrEqual(4);
+    // Open after three failures (min_calls 3, rate 0.5). After that the primary sees only half-open trials, one
+    // per open_ms at most: how many depends on how long a loaded machine took over the outage (it was asserted as
+    // "at most 4", which two trials in a slow outage broke), the spacing does not.
+    expect(primaryCallTimes.length).toBeGreaterThanOrEqual(3);
+    primaryCallTimes.slice(3).forEach((at, index) => expect(at - (primaryCallTimes[index + 2] ?? at)).toBeGreaterThanOrEqual(breakerOpenMs));
     upstream.reset();
     await new Promise((resolve) => setTimeout(resolve, breakerOpenMs + 100));
     const { response } = await ask();
@@ -109,7 +117,7 @@ describe('faults scored by the client and the ledger', () => {
     const outageRows = await Promise.all(outage.map((id) => row(id)));
     const primaryAttempts = outageRows.map((record) => record.attempts.filter((attempt) => attempt.model === 'gpt-test').length);
     expect(primaryAttempts.slice(0, 3)).toEqual([1, 1, 1]);
-    expect(primaryAttempts.slice(3).filter((count) => count === 0).length).toBeGreaterThanOrEqual(2);
+    expect(primaryAttempts.reduce((sum, count) => sum + count, 0)).toBe(primaryCallTimes.length);
     for (const record of outageRows) expectBilledForServedAttemptOnly(record);
   });
 
@@ -171,10 +179,14 @@ describe('faults scored by the client and the ledger', () => {
       .create({ model: 'gpt-test', stream: true, messages: [{ role: 'user', content: 'hi' }] })
       .catch((error: unknown) => error)) as InstanceType<typeof OpenAI.APIError>;
     expect(failure.status).toBe(504);
-    // max_attempts 4 × first_byte 1 s, plus slack for a loaded machine.
-    expect(Date.now() - started).toBeLessThan(4 * 1_000 + 6_000);
     const record = await row(failure.headers?.get('x-hermes-router-request-id') ?? null);
     expect(record.status).toBe(504);
+    // Within the attempt budget: at most max_attempts (4), each ended by the 1 s first-byte timeout (counted, not
+    // timed: the wall-clock bound of 10 s it replaces said the same thing less exactly on a loaded machine).
+    expect(record.attempts.length).toBeGreaterThanOrEqual(1);
+    expect(record.attempts.length).toBeLessThanOrEqual(4);
+    expect(record.attempts.every((attempt) => attempt.errorClass === 'timeout')).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(record.attempts.length * 1_000 - 50);
     expect(record.costUsd ?? 0).toBe(0);
   });
 

@@ -46,7 +46,8 @@ describe('graceful shutdown with keys required', () => {
     expect((await chat('no key')).status).toBe(401);
     upstream.enqueue({ kind: 'synthetic', chunkCount: 10, interChunkDelayMs: 60, stream: true });
     const inFlight = chat('slow', `Bearer ${key}`).then(async (response) => ({ status: response.status, text: await response.text() }));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // In flight means the upstream has it (a fixed 150 ms could end before a loaded machine even sent it).
+    await expect.poll(() => upstream.requests.some((request) => request.body.includes('"slow"')), { timeout: 15_000, interval: 10 }).toBe(true);
     gateway.child.kill('SIGTERM');
     const answer = await inFlight;
     expect(answer.status).toBe(200);

@@ -28,9 +28,9 @@ interface SlowRequest {
   stop(): void;
 }
 
-/** Sends the headers of a POST declaring 200 body bytes, then one byte every 250 ms. */
-function slowRequest(path: string): SlowRequest {
-  const { port } = new URL(harness.gateway.url);
+/** Sends the headers of a POST declaring 200 body bytes, then one byte every 250 ms (the body would be whole after 50 s). */
+function slowRequest(path: string, gatewayUrl = harness.gateway.url): SlowRequest {
+  const { port } = new URL(gatewayUrl);
   const socket = connect(Number(port), '127.0.0.1');
   const startedAt = Date.now();
   let text = '';
@@ -50,6 +50,12 @@ function slowRequest(path: string): SlowRequest {
   return { socket, closed, stop: () => (clearInterval(dribble), socket.destroy()) };
 }
 
+/**
+ * How long a test waits for the body timeout to close a connection: generous for a loaded machine, and far
+ * below the 50 s after which the trickle completes the body and the connection could end without any timeout.
+ */
+const closeWaitMs = bodyTimeoutMs + 15_000;
+
 function withinTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T | 'still open'> {
   return Promise.race([promise, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), milliseconds))]);
 }
@@ -57,7 +63,7 @@ function withinTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T 
 describe('slow request bodies', () => {
   it('a body that trickles in gets 408 in the OpenAI format and the connection closes within the timeout', async () => {
     const slow = slowRequest('/v1/chat/completions');
-    const outcome = await withinTimeout(slow.closed, bodyTimeoutMs + 2_000);
+    const outcome = await withinTimeout(slow.closed, closeWaitMs);
     slow.stop();
     expect(outcome).not.toBe('still open');
     const { text, afterMs } = outcome as { text: string; afterMs: number };
@@ -69,7 +75,7 @@ describe('slow request bodies', () => {
 
   it('on an Anthropic path the 408 is in the Anthropic format', async () => {
     const slow = slowRequest('/v1/messages');
-    const outcome = await withinTimeout(slow.closed, bodyTimeoutMs + 2_000);
+    const outcome = await withinTimeout(slow.closed, closeWaitMs);
     slow.stop();
     expect(outcome).not.toBe('still open');
     expect((outcome as { text: string }).text).toMatch(/"type":"error"/);
@@ -77,29 +83,37 @@ describe('slow request bodies', () => {
 
   it('a route that never reads the body still closes a trickling connection', async () => {
     const slow = slowRequest('/no/such/route');
-    const outcome = await withinTimeout(slow.closed, bodyTimeoutMs + 2_000);
+    const outcome = await withinTimeout(slow.closed, closeWaitMs);
     slow.stop();
     expect(outcome).not.toBe('still open');
   });
 
   it('a client with too many unfinished requests gets 429 for the next one; others are unaffected once they end', async () => {
-    const slow = [slowRequest('/v1/chat/completions'), slowRequest('/v1/chat/completions'), slowRequest('/v1/chat/completions')];
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const refused = await fetch(`${harness.gateway.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('max_unfinished_requests_per_client');
-    for (const request of slow) request.stop();
-    await Promise.all(slow.map((request) => request.closed));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const served = await fetch(`${harness.gateway.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    expect(served.status).toBe(200);
+    // A body timeout of a minute: the three unfinished requests stay unfinished however slow the machine is (with
+    // 800 ms, a stall between them and the fourth request let them time out and the fourth through).
+    const patient = await startHarness((url) => ({ ...defaultConfig(url), server: { body_timeout_ms: 60_000, max_unfinished_requests_per_client: 3 } }));
+    const ask = () =>
+      fetch(`${patient.gateway.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+    const slow = [0, 1, 2].map(() => slowRequest('/v1/chat/completions', patient.gateway.url));
+    try {
+      // Asks until the gateway has counted the three (each earlier answer is a served request, which holds no slot).
+      let refused = await ask();
+      for (const deadline = Date.now() + 15_000; refused.status !== 429 && Date.now() < deadline; refused = await ask()) await refused.arrayBuffer();
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('max_unfinished_requests_per_client');
+      for (const request of slow) request.stop();
+      await Promise.all(slow.map((request) => request.closed));
+      // The gateway sees the three connections close a moment after this side does: ask until it has.
+      let served = await ask();
+      for (const deadline = Date.now() + 15_000; served.status === 429 && Date.now() < deadline; served = await ask()) await served.arrayBuffer();
+      expect(served.status).toBe(200);
+    } finally {
+      for (const request of slow) request.stop();
+      await patient.close();
+    }
   });
 });

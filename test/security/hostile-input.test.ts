@@ -211,5 +211,7 @@ describe('hostile input over a real socket', () => {
     console.log(
       `hostile input: ${sent} bodies, statuses ${JSON.stringify(Object.fromEntries(statuses))}, RSS ${Math.round(residentAfterWarmUp / 1024)} → ${Math.round(residentAtEnd / 1024)} MiB`,
     );
-  }, 120_000);
+    // A budget, not a speed: 10,000 bodies through a real process took 167 s here with the load average between
+    // 14 and 19 (two cores shared by several suites), and timed out at the former 120 s.
+  }, 600_000);
 });

@@ -86,11 +86,19 @@ describe('a client that disconnects mid-stream', () => {
       // the abort
     }
     upstream.reset();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await gateway.ledger.flush();
-    const store = new SqliteLedgerStore({ path: join(dataDir, 'ledger.sqlite') });
-    const rows = (await store.requests({ limit: 1000 })).items.filter((row) => row.status === 499);
-    await store.close();
+    // The row is written once the gateway has seen the client go and closed the upstream stream: wait for it (the
+    // bound only ends a test that would otherwise hang), rather than for 300 ms a loaded machine may overrun.
+    const clientClosedRows = async () => {
+      await gateway.ledger.flush();
+      const store = new SqliteLedgerStore({ path: join(dataDir, 'ledger.sqlite') });
+      try {
+        return (await store.requests({ limit: 1000 })).items.filter((row) => row.status === 499);
+      } finally {
+        await store.close();
+      }
+    };
+    await expect.poll(async () => (await clientClosedRows()).length, { timeout: 15_000, interval: 50 }).toBeGreaterThan(0);
+    const rows = await clientClosedRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.usageEstimated).toBe(true);
     expect(rows[0]?.usage?.outputTokens ?? 0).toBeGreaterThan(0);

@@ -42,7 +42,7 @@ describe.skipIf(!available)('postgres probe store', () => {
     const heard: ProbeFile[] = [];
     follower.onChange((probes) => heard.push(probes));
     await writer.merge('local/talker', { supportsTools: true, probedAt: '2026-11-30T08:00:00.000Z' });
-    await expect.poll(() => heard.length, { timeout: 2_000, interval: 5 }).toBe(1);
+    await expect.poll(() => heard.length, { timeout: 15_000, interval: 5 }).toBe(1);
     expect(follower.current().probes['local/talker']).toEqual({ supportsTools: true, probedAt: '2026-11-30T08:00:00.000Z' });
   });
 
@@ -54,7 +54,7 @@ describe.skipIf(!available)('postgres probe store', () => {
     const heard: ProbeFile[] = [];
     follower.onChange((probes) => heard.push(probes));
     await writer.merge('local/looker', { supportsVision: true, probedAt: '2026-11-30T08:00:00.000Z' });
-    await expect.poll(() => heard.length, { timeout: 2_000, interval: 5 }).toBe(1);
+    await expect.poll(() => heard.length, { timeout: 15_000, interval: 5 }).toBe(1);
     // Several more resyncs read the same rows: no further change is reported.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(heard).toHaveLength(1);

@@ -21,7 +21,8 @@ afterAll(() => fake.close());
 const messages = [{ role: 'user' as const, content: 'Hello' }];
 const anthropicRequest = { model: 'claude-test', max_tokens: 64, messages };
 
-async function eventually(check: () => boolean, timeoutMs = 2_000): Promise<void> {
+/** Waits for an event the fake records; the bound only ends a test that would otherwise hang (not a speed). */
+async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -243,7 +244,7 @@ describe('fake upstream faults', () => {
     // Read to the end on a connection that closes: a clean close, not a reset.
     const whole = await rawPost('/v1/chat/completions', { model: 'm', messages });
     expect(whole.reads.join('').length).toBeGreaterThan(8 * 1024 * 1024);
-    await eventually(() => fake.openSockets() === 0, 20_000);
+    await eventually(() => fake.openSockets() === 0);
     expect(fake.connectionsResetByClient()).toBe(0);
     // Hang up after the first read, with most of the body unread.
     await new Promise<void>((resolve, reject) => {
@@ -256,7 +257,7 @@ describe('fake upstream faults', () => {
       outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
       outgoing.end(JSON.stringify({ model: 'm', messages }));
     });
-    await eventually(() => fake.connectionsResetByClient() === 1, 20_000);
+    await eventually(() => fake.connectionsResetByClient() === 1);
     expect(fake.abortedRequests()).toBeLessThanOrEqual(1);
   });
 
@@ -267,9 +268,8 @@ describe('fake upstream faults', () => {
     await eventually(() => other.requests.length === 1);
     expect(other.openSockets()).toBe(1);
     expect(other.inFlightRequests()).toBe(1);
-    const started = Date.now();
+    // close() resolving at all is the point: the request hangs until its client goes, and this client never does.
     await other.close();
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(other.openSockets()).toBe(0);
     expect(await pending).toBeInstanceOf(Error);
     expect(other.abortedRequests()).toBe(0);

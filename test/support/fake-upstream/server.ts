@@ -171,6 +171,7 @@ export async function startFakeUpstream(options: StartFakeUpstreamOptions = {}):
 
   async function answerError(exchange: Exchange, behaviour: ErrorBehaviour, format: ApiFormat, requestId: string): Promise<void> {
     await sleep(behaviour.delayBeforeHeadersMs ?? 0, exchange.closed);
+    if (behaviour.heldUntil) await Promise.race([behaviour.heldUntil, sleep(undefined, exchange.closed)]);
     if (exchange.closed.aborted) return;
     const body = JSON.stringify(errorBody(behaviour, format, requestId));
     sendJson(exchange, behaviour.status, body, { ...providerHeaders(format, requestId), ...errorHeaders(behaviour) });

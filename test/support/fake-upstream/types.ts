@@ -145,6 +145,11 @@ export interface ErrorBehaviour {
   /** Replace the generated body entirely. */
   body?: unknown;
   delayBeforeHeadersMs?: number;
+  /**
+   * Holds the answer until this settles (or the client goes): a test makes something happen while the request is
+   * surely in flight, then releases it, instead of racing a delay a loaded machine may overrun.
+   */
+  heldUntil?: Promise<unknown>;
   headers?: Record<string, string>;
 }
 
