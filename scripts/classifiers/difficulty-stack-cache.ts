@@ -7,26 +7,25 @@
  */
 import { writeFileSync } from 'node:fs';
 import { difficultyFeatures } from '../../src/classify/difficulty/features.js';
-import { trainDifficultyModel } from '../../src/classify/difficulty/train.js';
-import { LinearModel } from '../../src/classify/text/linear-model.js';
+import { DifficultyLinear, trainDifficultyLinear } from '../../src/classify/difficulty/linear-stage.js';
 import { caseQualities, readDifficultyCases } from '../../src/eval/difficulty-cases.js';
 
 const path = process.argv[2] ?? '../shared/corpora/external/routellm_strong_weak.jsonl';
 const out = process.argv[3] ?? '/tmp/difficulty-stack.json';
 const folds = 5;
 const cases = readDifficultyCases(path).filter((row) => caseQualities(row));
-const rows = cases.map((row) => ({ features: difficultyFeatures(row.prompt), quality: caseQualities(row)! }));
+const rows = cases.map((row) => ({ prompt: row.prompt, features: difficultyFeatures(row.prompt), quality: caseQualities(row)! }));
 // pair[f][g] (f ≠ g): probabilities for fold-g rows from a model trained without folds f and g; outer[f]: fold f from a model without f.
 const inner: Record<string, number[]> = {};
 const outer: number[][] = new Array(rows.length);
 for (let f = 0; f < folds; f += 1) {
   for (let g = f; g < folds; g += 1) {
     const excluded = new Set([f, g]);
-    const model = new LinearModel(trainDifficultyModel(rows.filter((_, index) => !excluded.has(index % folds))));
+    const linear = new DifficultyLinear(trainDifficultyLinear(rows.filter((_, index) => !excluded.has(index % folds))));
     rows.forEach((row, index) => {
       const fold = index % folds;
       if (!excluded.has(fold)) return;
-      const probabilities = model.predict(row.features).probabilities.map((value) => Math.round(value * 1e5) / 1e5);
+      const probabilities = linear.predict(row.prompt, row.features).map((value) => Math.round(value * 1e5) / 1e5);
       // Outer model for f === g; otherwise the inner out-of-fold output of this row for outer fold "the other one".
       if (f === g) outer[index] = probabilities;
       else inner[`${fold === f ? g : f}:${index}`] = probabilities;

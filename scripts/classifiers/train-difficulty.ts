@@ -71,6 +71,7 @@ const suggestedThreshold = round(descending[Math.max(0, Math.ceil(overall.strong
 const router = trainDifficultyRouter(rows, { folds });
 const weights: DifficultyWeightsJson = {
   model: router.model,
+  ...(router.kindModels ? { kindModels: router.kindModels } : {}),
   correction: router.correction,
   levelCutpoints,
   suggestedThreshold,

@@ -1,8 +1,7 @@
 import { difficultyFeatures } from '../classify/difficulty/features.js';
 import { DifficultyScorer } from '../classify/difficulty/scorer.js';
-import { trainDifficultyModel } from '../classify/difficulty/train.js';
+import { DifficultyLinear, trainDifficultyLinear } from '../classify/difficulty/linear-stage.js';
 import { trainDifficultyRouter } from '../classify/difficulty/train-router.js';
-import { LinearModel } from '../classify/text/linear-model.js';
 import type { DifficultyCase } from './difficulty-cases.js';
 import { caseQualities } from './difficulty-cases.js';
 import type { DifficultyMetrics } from './difficulty-metrics.js';
@@ -69,10 +68,10 @@ export function crossValidatedScores(cases: readonly DifficultyCase[], folds: nu
   const inner = new Map<string, number[]>();
   for (let first = 0; first < folds; first += 1) {
     for (let second = first + 1; second < folds; second += 1) {
-      const model = new LinearModel(trainDifficultyModel(rows.filter((row) => row.fold !== first && row.fold !== second)));
+      const linear = new DifficultyLinear(trainDifficultyLinear(rows.filter((row) => row.fold !== first && row.fold !== second)));
       for (const row of rows) {
-        if (row.fold === first) inner.set(`${second}:${row.index}`, model.predict(row.features).probabilities);
-        if (row.fold === second) inner.set(`${first}:${row.index}`, model.predict(row.features).probabilities);
+        if (row.fold === first) inner.set(`${second}:${row.index}`, linear.predict(row.prompt, row.features));
+        if (row.fold === second) inner.set(`${first}:${row.index}`, linear.predict(row.prompt, row.features));
       }
     }
   }
@@ -80,7 +79,7 @@ export function crossValidatedScores(cases: readonly DifficultyCase[], folds: nu
   for (let fold = 0; fold < folds; fold += 1) {
     const training = rows.filter((row) => row.fold !== fold);
     const router = trainDifficultyRouter(training, { outOfFold: training.map((row) => inner.get(`${fold}:${row.index}`)!) });
-    const scorer = new DifficultyScorer(router.model, router.correction);
+    const scorer = new DifficultyScorer(router.model, router.correction, router.kindModels);
     for (const row of rows) if (row.fold === fold) scores[row.index] = scorer.score(row.prompt, row.features).probability;
   }
   return scores;

@@ -27,7 +27,7 @@ export class LearnedDifficultyModel {
   private readonly scorer: DifficultyScorer;
 
   constructor(readonly weights: DifficultyWeightsJson) {
-    this.scorer = new DifficultyScorer(weights.model, weights.correction);
+    this.scorer = new DifficultyScorer(weights.model, weights.correction, weights.kindModels);
     // Read the word-vector table now, with the weights, rather than during the first request.
     wordVectorTable();
   }
@@ -40,7 +40,7 @@ export class LearnedDifficultyModel {
       probability: round(probability, 4),
       cheapFailure: round((probabilities[1] ?? 0) + (probabilities[2] ?? 0), 4),
       level: Math.max(1, Math.min(5, level)) as DifficultyEstimate['level'],
-      features: this.scorer.linear.explain(features, 1, 5),
+      features: this.scorer.linearFor(text).explain(features, 1, 5),
     };
   }
 }

@@ -1,5 +1,6 @@
 import type { LinearModelJson } from '../text/linear-model.js';
 import type { BoostedTreesJson } from '../trees/boosted-trees.js';
+import type { PromptKind } from './prompt-kind.js';
 
 /**
  * The shipped difficulty weights (data/difficulty/weights.json). The model predicts which of four outcomes a
@@ -7,7 +8,10 @@ import type { BoostedTreesJson } from '../trees/boosted-trees.js';
  * neither right, only the weak model right.
  */
 export interface DifficultyWeightsJson {
+  /** The linear outcome model for prompts whose kind has no model of its own (all prompts in older weights). */
   model: LinearModelJson;
+  /** Linear outcome models of their own for some prompt kinds (`prompt-kind.ts`): multiple-choice questions. */
+  kindModels?: Partial<Record<PromptKind, LinearModelJson>>;
   /** Boosted trees that correct the linear gain estimate from the prompt's structure; absent in older weights. */
   correction?: DifficultyCorrectionJson;
   /** Quintile boundaries of held-out `probability` (ascending); above all four → level 1 (hardest), below all → 5. */

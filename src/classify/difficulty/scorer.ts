@@ -1,8 +1,9 @@
-import { LinearModel } from '../text/linear-model.js';
-import type { LinearModelJson } from '../text/linear-model.js';
+import type { LinearModel, LinearModelJson } from '../text/linear-model.js';
 import type { SparseVector } from '../text/sparse-vector.js';
 import { BoostedTrees } from '../trees/boosted-trees.js';
 import { correctionInputs, linearGain } from './correction-inputs.js';
+import { DifficultyLinear } from './linear-stage.js';
+import type { PromptKind } from './prompt-kind.js';
 import type { DifficultyCorrectionJson } from './model.js';
 import { routingProbability } from './model.js';
 
@@ -13,18 +14,26 @@ export interface DifficultyScore {
   probability: number;
 }
 
-/** The linear outcome model, corrected by the boosted trees when the weights carry them. */
+/**
+ * The linear outcome model of the prompt's kind (`kindModels`, else `model`), corrected by the boosted trees
+ * when the weights carry them.
+ */
 export class DifficultyScorer {
-  readonly linear: LinearModel;
+  private readonly linear: DifficultyLinear;
   private readonly trees?: BoostedTrees;
 
-  constructor(model: LinearModelJson, private readonly correction?: DifficultyCorrectionJson) {
-    this.linear = new LinearModel(model);
+  constructor(model: LinearModelJson, private readonly correction?: DifficultyCorrectionJson, kindModels?: Partial<Record<PromptKind, LinearModelJson>>) {
+    this.linear = new DifficultyLinear(kindModels ? { model, kindModels } : { model });
     if (correction) this.trees = new BoostedTrees(correction.trees);
   }
 
+  /** The linear model that scores this prompt (for explanations). */
+  linearFor(prompt: string): LinearModel {
+    return this.linear.modelFor(prompt);
+  }
+
   score(prompt: string, features: SparseVector): DifficultyScore {
-    const { probabilities } = this.linear.predict(features);
+    const probabilities = this.linear.predict(prompt, features);
     if (!this.trees || !this.correction) return { probabilities, probability: routingProbability(probabilities) };
     const gain = this.correction.scale * linearGain(probabilities) + this.trees.predict(correctionInputs(prompt, probabilities));
     return { probabilities, probability: Math.min(1, Math.max(0, (1 + gain) / 2)) };

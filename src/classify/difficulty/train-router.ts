@@ -1,18 +1,13 @@
-import { LinearModel } from '../text/linear-model.js';
-import type { LinearModelJson } from '../text/linear-model.js';
 import type { BoostingOptions } from '../trees/train-boosted-trees.js';
 import { trainBoostedTrees } from '../trees/train-boosted-trees.js';
 import { correctionInputNames, correctionInputs, linearGain } from './correction-inputs.js';
+import type { DifficultyLinearJson, DifficultyPromptRow } from './linear-stage.js';
+import { DifficultyLinear, trainDifficultyLinear } from './linear-stage.js';
 import type { DifficultyCorrectionJson } from './model.js';
-import type { DifficultyTrainingRow } from './train.js';
-import { trainDifficultyModel } from './train.js';
 
-export interface DifficultyRouterRow extends DifficultyTrainingRow {
-  prompt: string;
-}
+export type DifficultyRouterRow = DifficultyPromptRow;
 
-export interface DifficultyRouterJson {
-  model: LinearModelJson;
+export interface DifficultyRouterJson extends DifficultyLinearJson {
   correction: DifficultyCorrectionJson;
 }
 
@@ -25,7 +20,7 @@ export interface DifficultyRouterJson {
 export const correctionBoostingOptions: BoostingOptions = { trees: 100, depth: 4, learningRate: 0.025, minLeafWeight: 50, l2: 10, bins: 32, subsample: 0.8, seed: 7 };
 
 /**
- * Trains the linear outcome model on all rows, and the tree correction on out-of-fold linear predictions (the
+ * Trains the linear outcome models (one per prompt kind, `linear-stage.ts`) on all rows, and the tree correction on out-of-fold linear predictions (the
  * trees must learn from predictions like those the model makes on prompts it has not seen). `outOfFold` lets a
  * caller that already has them (nested cross-validation) skip the inner fits; otherwise rows are split by
  * index mod `folds`.
@@ -44,15 +39,15 @@ export function trainDifficultyRouter(
     correctionInputNames,
     options.boosting ?? correctionBoostingOptions,
   );
-  return { model: trainDifficultyModel(rows), correction: { scale: Math.round(scale * 1e4) / 1e4, trees } };
+  return { ...trainDifficultyLinear(rows), correction: { scale: Math.round(scale * 1e4) / 1e4, trees } };
 }
 
-export function outOfFoldProbabilities(rows: readonly DifficultyTrainingRow[], folds: number): number[][] {
+export function outOfFoldProbabilities(rows: readonly DifficultyRouterRow[], folds: number): number[][] {
   const probabilities: number[][] = new Array(rows.length);
   for (let fold = 0; fold < folds; fold += 1) {
-    const model = new LinearModel(trainDifficultyModel(rows.filter((_, index) => index % folds !== fold)));
+    const linear = new DifficultyLinear(trainDifficultyLinear(rows.filter((_, index) => index % folds !== fold)));
     rows.forEach((row, index) => {
-      if (index % folds === fold) probabilities[index] = model.predict(row.features).probabilities;
+      if (index % folds === fold) probabilities[index] = linear.predict(row.prompt, row.features);
     });
   }
   return probabilities;
