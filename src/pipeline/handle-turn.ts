@@ -76,7 +76,7 @@ interface Tracking {
   turn?: Turn;
   responseText: string;
   /** The tool stage's ledger figures, counted after the answer (see ToolStageResult.countSchemaTokens). */
-  countSchemaTokens?: () => void;
+  countSchemaTokens?: () => Promise<void> | undefined;
 }
 
 function upstreamTime(attempts: AttemptRecord[]): number {
@@ -306,7 +306,12 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
       sendError(response, error, format, { ...routingHeaders(context.requestId, overheadMs), 'x-hermes-router-policy-revision': String(gateway.switches.revision) });
     }
   } finally {
-    finishRecord(gateway, tracking, context);
+    stopClock(tracking, context);
+    // The schema counts go into the record before the observers see it; while the first count of a tools array
+    // loads the tokenizer and runs, other requests are served (it yields), this one has already been answered.
+    const counting = tracking.countSchemaTokens?.();
+    if (counting) await counting;
+    finishRecord(gateway, tracking);
     // After the observers: the context nudge notes the session's prompt size in the record before it is saved.
     if (openedSession !== undefined) await gateway.sessions.release(openedSession);
     gateway.inFlight.leave();
@@ -426,11 +431,14 @@ function toolsetRecovery(
   };
 }
 
-function finishRecord(gateway: Gateway, tracking: Tracking, context: ChatRequestContext): void {
+function stopClock(tracking: Tracking, context: ChatRequestContext): void {
   const record = tracking.record;
   record.totalMs = performance.now() - context.monotonicStart;
   record.overheadMs = Math.max(0, record.totalMs - upstreamTime(record.attempts));
-  tracking.countSchemaTokens?.();
+}
+
+function finishRecord(gateway: Gateway, tracking: Tracking): void {
+  const record = tracking.record;
   // A cache hit called no provider: there is no usage to estimate and nothing to bill. A client that went away
   // after the upstream began answering (499) is estimated like a cut stream: the provider bills what it produced.
   const answered = record.status === 200 || (record.status === 499 && record.errorClass === 'client_closed');

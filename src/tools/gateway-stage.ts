@@ -13,7 +13,7 @@ import type { ToolRoutingContext } from './routing-context.js';
 import { toolRoutingContext } from './routing-context.js';
 import { expandSurface, toolsetOfTool } from './surface.js';
 import type { ToolSurface } from './surface.js';
-import { countToolsTokens } from './token-count.js';
+import { countToolsTokensYielding } from './token-count.js';
 
 /** What the request path needs after tool routing: the decision to record and what recovery will need. */
 export interface ToolStageResult {
@@ -23,10 +23,11 @@ export interface ToolStageResult {
   state: SessionRecord;
   /**
    * Fills the decision's schema token counts (for the ledger). The pipeline calls it when the request has been
-   * answered: the tokenizer's tables take a moment to load and to run, and no answer should wait for a figure
-   * only the ledger reads.
+   * answered, and before its observers see the record: the tokenizer's tables take a moment to load and to run,
+   * and no answer should wait for a figure only the ledger reads. A promise while it counts (in slices that yield
+   * the event loop to other requests), undefined when the counts were known at once (the same tools again).
    */
-  countSchemaTokens?: () => void;
+  countSchemaTokens?: () => Promise<void> | undefined;
 }
 
 const tokenCache = new Map<string, { full: number; sent: number }>();
@@ -34,36 +35,53 @@ const tokenCacheLimit = 512;
 
 /**
  * Schema token counts for the ledger, cached by the tools' names and description lengths plus the surface, so
- * only the first request of a shape pays the tokenizer (a few milliseconds); later turns are a map lookup.
+ * only the first request of a shape pays the tokenizer (a few milliseconds, in yielding slices); later turns are
+ * a map lookup, answered without a promise.
  */
-function schemaTokens(turn: Turn, clientTools: readonly unknown[], sent: readonly unknown[], surfaceKey: string): { full: number; sent: number } {
+function schemaTokens(turn: Turn, clientTools: readonly unknown[], sent: readonly unknown[], surfaceKey: string): { full: number; sent: number } | Promise<{ full: number; sent: number }> {
   let key = `${turn.format}|${surfaceKey}`;
   for (const tool of turn.tools) key += `\u0000${tool.name}\u0001${tool.description.length}`;
   const hit = tokenCache.get(key);
   if (hit) return hit;
   // `full` is always the client's own array, never `turn.body.tools` (which holds the routed surface once it is
   // set): counting the grown surface as "full" under-reported the savings of every later turn.
-  const counts = { full: countToolsTokens(clientTools), sent: sent === clientTools ? countToolsTokens(clientTools) : countToolsTokens(sent) };
-  if (tokenCache.size >= tokenCacheLimit) tokenCache.delete(tokenCache.keys().next().value ?? '');
-  tokenCache.set(key, counts);
-  return counts;
+  return (async () => {
+    const full = await countToolsTokensYielding(clientTools);
+    const counts = { full, sent: sent === clientTools ? full : await countToolsTokensYielding(sent) };
+    if (tokenCache.size >= tokenCacheLimit) tokenCache.delete(tokenCache.keys().next().value ?? '');
+    tokenCache.set(key, counts);
+    return counts;
+  })();
 }
 
 /**
  * Fills `fullSchemaTokens` and `sentSchemaTokens` once, when called. `sentIsSurface` false (shadow mode): the
  * client's full array went, so sent = full. A schema the tokenizer refuses (special-token text) leaves both out.
  */
-function schemaTokenCounter(decision: ToolRoutingDecision, count: () => { full: number; sent: number }, sentIsSurface: boolean): () => void {
+function schemaTokenCounter(
+  decision: ToolRoutingDecision,
+  count: () => { full: number; sent: number } | Promise<{ full: number; sent: number }>,
+  sentIsSurface: boolean,
+): () => Promise<void> | undefined {
   let counted = false;
+  const fill = (tokens: { full: number; sent: number }) => {
+    decision.fullSchemaTokens = tokens.full;
+    decision.sentSchemaTokens = sentIsSurface ? tokens.sent : tokens.full;
+  };
   return () => {
-    if (counted) return;
+    if (counted) return undefined;
     counted = true;
     try {
       const tokens = count();
-      decision.fullSchemaTokens = tokens.full;
-      decision.sentSchemaTokens = sentIsSurface ? tokens.sent : tokens.full;
+      if (!(tokens instanceof Promise)) {
+        fill(tokens);
+        return undefined;
+      }
+      return tokens.then(fill, () => {
+        // The counts are a ledger figure; the request was routed and answered without them.
+      });
     } catch {
-      // The counts are a ledger figure; the request was routed and answered without them.
+      return undefined;
     }
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { encodedLength } from '../classify/text/o200k.js';
+import { countTokensYielding, encodedLength } from '../classify/text/o200k.js';
 
 const cache = new Map<string, number>();
 const cacheLimit = 256;
@@ -13,10 +13,26 @@ export function countToolsTokens(tools: readonly unknown[]): number {
 }
 
 export function countSerializedTokens(serialized: string): number {
-  const key = createHash('sha256').update(serialized).digest('base64');
+  const key = cacheKey(serialized);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const count = encodedLength(serialized);
+  return remember(key, encodedLength(serialized));
+}
+
+/** The same count without holding the event loop (`countTokensYielding`): what a serving gateway calls. */
+export async function countToolsTokensYielding(tools: readonly unknown[]): Promise<number> {
+  const serialized = JSON.stringify(tools);
+  const key = cacheKey(serialized);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  return remember(key, await countTokensYielding(serialized));
+}
+
+function cacheKey(serialized: string): string {
+  return createHash('sha256').update(serialized).digest('base64');
+}
+
+function remember(key: string, count: number): number {
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(key, count);
   return count;

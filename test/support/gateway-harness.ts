@@ -26,17 +26,26 @@ export class RecordingObserver implements RequestObserver {
     for (const waiter of this.waiters.splice(0)) waiter();
   }
 
-  /** Resolves once `count` records have arrived (records land after the response ends). */
+  /**
+   * Resolves once `count` records have arrived and every request that started has its record, or at the deadline
+   * with what came (records land after the response ends: the first count of a tools array's schema tokens
+   * yields to the event loop, so its record comes a few turns later; `waitFor(records.length)` waits for it).
+   */
   async waitFor(count: number, timeoutMs = 5_000): Promise<RequestRecord[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.records.length < count) {
       if (Date.now() > deadline) throw new Error(`expected ${count} ledger records, got ${this.records.length}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
+      await this.#nextRecordOrTick();
     }
+    while (this.records.length < this.started && Date.now() <= deadline) await this.#nextRecordOrTick();
     return this.records;
+  }
+
+  #nextRecordOrTick(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.waiters.push(resolve);
+      setTimeout(resolve, 50);
+    });
   }
 }
 

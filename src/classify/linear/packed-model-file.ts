@@ -44,12 +44,12 @@ export function decodePackedModel(file: Uint8Array): PackedMultilabelModel {
   const { packed: _packed, rowCount, ...model } = header;
   const weightCount = rowCount * model.labels.length;
   if (file.length !== offset + rowCount * 4 + weightCount * 2) throw new Error('packed model: file length does not match its header');
-  // An aligned copy (a Buffer may sit at any offset of its ArrayBuffer, and Buffer#slice would not copy); on a
-  // big-endian machine, decode value by value.
-  const body = new Uint8Array(file.length - offset);
-  body.set(file.subarray(offset));
-  if (littleEndian) return { ...model, buckets: new Int32Array(body.buffer, 0, rowCount), weights: new Int16Array(body.buffer, rowCount * 4, weightCount) };
-  const view = new DataView(body.buffer);
+  // Typed-array views need aligned offsets: a large file read has its own ArrayBuffer (the views then share its
+  // bytes); a Buffer cut from Node's pool may sit anywhere, and gets an aligned copy (Buffer#slice would not copy).
+  const aligned = (file.byteOffset + offset) % 4 === 0;
+  const body = aligned ? new Uint8Array(file.buffer, file.byteOffset + offset, file.length - offset) : Uint8Array.from(file.subarray(offset));
+  if (littleEndian) return { ...model, buckets: new Int32Array(body.buffer, body.byteOffset, rowCount), weights: new Int16Array(body.buffer, body.byteOffset + rowCount * 4, weightCount) };
+  const view = new DataView(body.buffer, body.byteOffset);
   const buckets = Int32Array.from({ length: rowCount }, (_, row) => view.getInt32(row * 4, true));
   const weights = Int16Array.from({ length: weightCount }, (_, index) => view.getInt16(rowCount * 4 + index * 2, true));
   return { ...model, buckets, weights };

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BytePairRanks } from './byte-pair-ranks.js';
 
 const require = createRequire(import.meta.url);
@@ -23,17 +24,37 @@ let loaded: O200k | undefined;
  * tiktoken does. An idle gateway loads none of it.
  */
 function o200k(): O200k {
-  if (loaded) return loaded;
+  loaded ??= withSplitters(BytePairRanks.fromTiktokenFile(ranksPath()));
+  return loaded;
+}
+
+let loading: Promise<O200k> | undefined;
+
+/** The ranks read and decoded in slices that yield (`BytePairRanks.fromTiktokenFileYielding`): the serving gateway's way. */
+function o200kYielding(sliceMs: number): Promise<O200k> {
+  if (loaded) return Promise.resolve(loaded);
+  loading ??= BytePairRanks.fromTiktokenFileYielding(ranksPath(), sliceMs).then((ranks) => {
+    // A synchronous caller (the CLI, an estimate) may have loaded it meanwhile: keep one table.
+    loaded ??= withSplitters(ranks);
+    return loaded;
+  });
+  return loading;
+}
+
+function ranksPath(): string {
+  return require.resolve('gpt-tokenizer/data/o200k_base.tiktoken');
+}
+
+function withSplitters(ranks: BytePairRanks): O200k {
   const { O200K_TOKEN_SPLIT_REGEX } = require('gpt-tokenizer/cjs/encodingParams/constants') as { O200K_TOKEN_SPLIT_REGEX: RegExp };
   const specialTokens = require('gpt-tokenizer/cjs/specialTokens') as Record<string, string>;
   const texts = ['EndOfText', 'FimPrefix', 'FimMiddle', 'FimSuffix', 'ImStart', 'ImEnd', 'ImSep', 'EndOfPrompt'].map((name) => specialTokens[name]);
   if (texts.some((text) => typeof text !== 'string')) throw new Error('gpt-tokenizer: o200k special tokens not found');
-  loaded = {
-    ranks: BytePairRanks.fromTiktokenFile(require.resolve('gpt-tokenizer/data/o200k_base.tiktoken')),
+  return {
+    ranks,
     split: O200K_TOKEN_SPLIT_REGEX,
     special: new RegExp(`(${(texts as string[]).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`),
   };
-  return loaded;
 }
 
 const encoder = new TextEncoder();
@@ -49,6 +70,30 @@ export function countTokens(text: string): number {
   if (refused) throw new Error(`Disallowed special token found: ${refused[0]}`);
   let count = 0;
   for (const [piece] of text.matchAll(split)) count += pieceTokens(ranks, piece);
+  return count;
+}
+
+/**
+ * The same count as `countTokens`, for a process that is serving requests: the tables load without blocking (see
+ * `o200kYielding`) and the text is counted in slices of at most `sliceMs`, each followed by a turn of the event
+ * loop. A 60 KB tool schema is a few milliseconds of counting, the first load a quarter of a second or (on a
+ * loaded machine) a second: in one piece, either held every other request and a cluster peer's messages.
+ */
+export async function countTokensYielding(text: string, sliceMs = 2): Promise<number> {
+  const { ranks, split, special } = loaded ?? (await o200kYielding(sliceMs));
+  const refused = special.exec(text);
+  if (refused) throw new Error(`Disallowed special token found: ${refused[0]}`);
+  let count = 0;
+  let sliceStarted = performance.now();
+  let pieces = 0;
+  for (const [piece] of text.matchAll(split)) {
+    count += pieceTokens(ranks, piece);
+    pieces += 1;
+    if ((pieces & 255) === 0 && performance.now() - sliceStarted >= sliceMs) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
+  }
   return count;
 }
 
