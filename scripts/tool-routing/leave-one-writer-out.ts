@@ -3,7 +3,8 @@
  * (exactly as train.ts would) and run `eval tools` on that file's cases. A writer's phrasing is then as unseen as
  * a stranger's, which a random split cannot show (a line's own generated copies land on both sides).
  *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--json]
- * By default every train-writer-*.jsonl is held out in turn. Prints aggregate figures only.
+ * By default every train-writer-*.jsonl is held out in turn. Prints aggregate figures only. Trained folds are
+ * cached on disk (fold-models.ts), so a re-run after a change to the decision rules costs no training.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ import { runToolEval } from '../../src/eval/tools/run-tool-eval.js';
 import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import { defaultCriticalToolsets } from '../../src/tools/config.js';
-import { trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
+import { modelWithout } from './fold-models.js';
+import { trainingDirectory, trainingFiles } from './training.js';
 
 const root = packageRoot();
 const files = trainingFiles(root);
@@ -47,12 +49,12 @@ const directory = defaultRegistriesDirectory();
 const results: Record<string, unknown> = {};
 for (const holdout of holdouts) {
   if (!files.includes(holdout)) throw new Error(`${holdout} is not a training file in ${trainingDirectory}`);
-  const trained = trainToolsetModel({ files: files.filter((name) => name !== holdout), root });
-  const report = runToolEval(casesOf(holdout), { toolsFor: (registry) => loadRegistryTools(directory, registry), model: new MultilabelModel(trained.model), timingRuns: 1 });
+  const trained = modelWithout(root, [holdout]);
+  const report = runToolEval(casesOf(holdout), { toolsFor: (registry) => loadRegistryTools(directory, registry), model: new MultilabelModel(trained), timingRuns: 1 });
   const { misses: _misses, reasons: _reasons, ...figures } = report;
   results[holdout] = figures;
   if (!process.argv.includes('--json')) {
-    process.stdout.write(`${holdout} (trained without it on ${trained.written} written lines): cases ${report.cases}, case_recall ${report.case_recall}, critical_case_recall ${report.critical_case_recall}, required_recall ${report.required_recall}, median_reduction ${report.median_reduction}, full_fallback_rate ${report.full_fallback_rate}\n`);
+    process.stdout.write(`${holdout} (trained without it on ${trained.trainedOn.examples} examples): cases ${report.cases}, case_recall ${report.case_recall}, critical_case_recall ${report.critical_case_recall}, required_recall ${report.required_recall}, median_reduction ${report.median_reduction}, full_fallback_rate ${report.full_fallback_rate}\n`);
   }
 }
 if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(results)}\n`);

@@ -1,0 +1,41 @@
+/**
+ * Models trained without some training files, for the out-of-fold experiments (leave one writer out, bar
+ * calibration). Training is deterministic, so a model is cached on disk under a key made of every input that
+ * shapes it: the trainer's and the features' sources, the training files' bytes, the word-cluster table and the
+ * files left out. An experiment re-run after a decision-rule change then costs seconds, not a training per fold.
+ * The cache lives outside the repository (TOOL_ROUTING_FOLD_CACHE, default the system temp directory).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MultilabelModelJson } from '../../src/classify/linear/multilabel-model.js';
+import { defaultSeed, trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
+
+/** Sources that shape a trained model; a change to any of them makes every cached fold stale. */
+const shapingSources = ['scripts/tool-routing/training.ts', 'src/classify/linear', 'src/classify/features', 'src/classify/toolsets/toolset-features.ts', 'src/classify/toolsets/word-clusters.ts', 'data/tool-routing/word-clusters.json'];
+
+function sourcesDigest(root: string): string {
+  const hash = createHash('sha256');
+  for (const source of shapingSources) {
+    const path = join(root, source);
+    const files = source.includes('.') ? [path] : readdirSync(path).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort().map((name) => join(path, name));
+    for (const file of files) hash.update(file.slice(root.length)).update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+/** The model train.ts would build from every training file except `excluded`, from the cache when it is there. */
+export function modelWithout(root: string, excluded: readonly string[], seed?: number): MultilabelModelJson {
+  const files = trainingFiles(root).filter((name) => !excluded.includes(name));
+  const key = createHash('sha256').update(sourcesDigest(root)).update(seed === undefined || seed === defaultSeed ? 'default' : String(seed));
+  for (const name of files) key.update(name).update(readFileSync(join(root, trainingDirectory, name)));
+  const directory = process.env.TOOL_ROUTING_FOLD_CACHE ?? join(tmpdir(), 'tool-routing-folds');
+  const path = join(directory, `${key.digest('hex').slice(0, 24)}.json`);
+  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as MultilabelModelJson;
+  const { model } = trainToolsetModel({ files, root, seed: seed ?? defaultSeed });
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(`${path}.partial`, JSON.stringify(model));
+  renameSync(`${path}.partial`, path);
+  return model;
+}
