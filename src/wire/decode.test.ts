@@ -66,24 +66,14 @@ describe('decodeOpenAiChatRequest on real Hermes bodies', () => {
     expect(turn.messages[5]?.text).toContain('hello.py');
   });
 
-  it('decodes a 70 KB Hermes body in well under 0.1 ms beyond JSON.parse', () => {
-    // The saved file is pretty-printed; clients send compact JSON (or close to it).
+  it('estimates a 70 KB Hermes body from its length within 10% of the walked count', () => {
+    // The saved file is pretty-printed; clients send compact JSON (or close to it). What a decode costs is
+    // printed by bench/decode.ts (a speed is not asserted on a shared machine).
     const text = JSON.stringify(JSON.parse(readFileSync(join(hermesRequestsDirectory, 'turn-5.json'), 'utf8')));
-    const bodies = Array.from({ length: 200 }, () => JSON.parse(text) as unknown);
+    const body = JSON.parse(text) as JsonObject;
     const timed = { ...context, bodyLength: text.length };
-    for (const body of bodies.slice(0, 50)) decodeOpenAiChatRequest(body, timed); // warm up
-    // Best of five rounds: other processes share the machine, and the question is what a decode costs.
-    let perDecode = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < 5; round++) {
-      const batch = bodies.slice(50 + round * 30, 80 + round * 30);
-      const started = performance.now();
-      for (const body of batch) decodeOpenAiChatRequest(body, timed);
-      perDecode = Math.min(perDecode, (performance.now() - started) / batch.length);
-    }
-    // Measured at 1–2 µs on a hot body and 0.02–0.05 ms on fresh ones; the bound leaves room for a busy CI box.
-    expect(perDecode).toBeLessThan(0.2);
-    const walked = decodeOpenAiChatRequest(bodies[0], context).estimatedInputTokens;
-    expect(Math.abs(decodeOpenAiChatRequest(bodies[0], timed).estimatedInputTokens - walked) / walked).toBeLessThan(0.1);
+    const walked = decodeOpenAiChatRequest(body, context).estimatedInputTokens;
+    expect(Math.abs(decodeOpenAiChatRequest(body, timed).estimatedInputTokens - walked) / walked).toBeLessThan(0.1);
   });
 });
 

@@ -43,8 +43,11 @@ export function fixedUsage(harness: Pick<Harness, 'upstream'>): void {
   harness.upstream.setScript({ respond: { kind: 'synthetic', text: 'ok', usage: { inputTokens: 10, outputTokens: 10 } } });
 }
 
-/** Resolves once nothing is held any more: every finished request has settled into the counters. */
-export async function settled(harness: Pick<Harness, 'gateway'>, timeoutMs = 3_000): Promise<void> {
+/**
+ * Resolves once nothing is held any more: every finished request has settled into the counters. The bound only
+ * ends a test that would otherwise hang; it is not a speed.
+ */
+export async function settled(harness: Pick<Harness, 'gateway'>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const statuses = await harness.gateway.gateway.budgets.status();

@@ -131,7 +131,7 @@ describe.skipIf(!available)('outages of the cluster storage', () => {
     const records = makeSampleRecords(120);
     try {
       ledger.record(records[0] ?? makeSampleRecords(1)[0]!);
-      await within(2_000, () => ledger.backlog === 0);
+      await within(15_000, () => ledger.backlog === 0);
       await proxy.stop();
       for (const record of records.slice(1)) ledger.record(record);
       await ledger.flush();

@@ -13,7 +13,7 @@ const chat = (on: ConfiguredGateway, headers: Record<string, string> = {}) =>
   call(`${on.url}/v1/chat/completions`, { method: 'POST', headers, json: { model: 'gpt-test', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] } });
 
 async function settled(on: ConfiguredGateway): Promise<void> {
-  await within(3_000, async () => (await on.gateway.budgets.status()).every((status) => status.held === 0));
+  await within(15_000, async () => (await on.gateway.budgets.status()).every((status) => status.held === 0));
 }
 
 /** Budgets counted in Redis: one limit for both instances, one request at most over it under concurrency. */

@@ -85,7 +85,7 @@ const ask = (content: string, extra: Partial<OpenAI.ChatCompletionCreateParamsNo
 
 /** The ledger row for a request id (a chat request's semantic lookup has its own row: `<id>:semantic-embedding`). */
 async function recordOf(requestId: string | null): Promise<RequestRecord | undefined> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const found = harness.observer.records.find((record) => record.requestId === requestId);
     if (found) return found;

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 async function spentToday(id: string, atLeast: number): Promise<number> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 15_000;
   for (;;) {
     const { costUsd } = await harness.gateway.security.limiter.today(id);
     if (costUsd >= atLeast - 1e-9 || Date.now() > deadline) return costUsd;
