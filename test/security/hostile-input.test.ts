@@ -170,7 +170,8 @@ beforeAll(async () => {
   upstream = await startFakeUpstream();
   dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-hostile-'));
   gateway = await spawnGateway(dataDir, defaultConfig(upstream.url), { HERMES_ROUTER_ADMIN_KEY: adminKey, HERMES_ROUTER_LOG_LEVEL: 'fatal' });
-}, 30_000);
+  // Past spawnGateway's own 60 s, so a start that fails says why; 30 s ran out in a whole-suite run at load 24.
+}, 90_000);
 
 afterAll(async () => {
   agent.destroy();
