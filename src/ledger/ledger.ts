@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RequestRecord } from '../core/ledger-record.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import { type LedgerConfig, type LedgerConfigInput, ledgerConfigSchema } from '../config/ledger.js';
+import { loadO200kYielding, o200kLoaded } from '../classify/text/o200k.js';
 import { type EstimateSource, estimateUsage } from './estimate-usage.js';
 import { type LedgerLogger, silentLogger } from './ledger-logger.js';
 import type { GatewayMetrics } from './metrics.js';
@@ -27,6 +28,10 @@ export interface LedgerOptions {
 interface PendingEntry {
   record: RequestRecord;
   estimateFrom: EstimateSource | undefined;
+}
+
+function needsEstimate({ record, estimateFrom }: PendingEntry): boolean {
+  return record.usage === undefined && estimateFrom !== undefined;
 }
 
 /** Longest slice of the event loop one round of preparing records may take before yielding. */
@@ -70,6 +75,8 @@ export class Ledger {
   #lastError = '';
   #lastDropWarning = 0;
   #closed = false;
+  #tokenizerLoad: Promise<void> | undefined;
+  #tokenizerSettled = false;
   #closing: Promise<void> | undefined;
   readonly #warnedUnpriced = new Set<string>();
 
@@ -188,6 +195,13 @@ export class Ledger {
   }
 
   #prepareSlice(): void {
+    // An estimate needs the tokenizer: its first load (a quarter of a second) goes in slices that yield, and
+    // preparation resumes when it is in, so no row's estimate holds the event loop for the load.
+    const tokenizer = this.#tokenizerWait();
+    if (tokenizer) {
+      void tokenizer.then(() => this.#prepareSlice());
+      return;
+    }
     const started = performance.now();
     const batch = this.#pending;
     this.#pending = [];
@@ -205,6 +219,20 @@ export class Ledger {
     }
     this.#enforceBound();
     this.#metrics?.setLedgerQueueLength(this.#queue.length + this.#writingCount);
+  }
+
+  /**
+   * A promise while the tokenizer loads (in slices that yield) for a pending row's estimate; undefined when no row
+   * needs it, it is in, or its one load settled (should it fail, each estimate fails on its own: cost unknown).
+   */
+  #tokenizerWait(): Promise<void> | undefined {
+    if (this.#tokenizerSettled || o200kLoaded() || !this.config.estimate_missing_usage || !this.#pending.some(needsEstimate)) return undefined;
+    this.#tokenizerLoad ??= loadO200kYielding()
+      .catch(() => undefined)
+      .finally(() => {
+        this.#tokenizerSettled = true;
+      });
+    return this.#tokenizerLoad;
   }
 
   #prepareAll(): void {
@@ -267,6 +295,7 @@ export class Ledger {
   }
 
   async #flushOnce(): Promise<void> {
+    await this.#tokenizerWait();
     this.#prepareAll();
     while (this.#queue.length > 0) {
       const batch = this.#queue.splice(0, this.config.max_batch_size);

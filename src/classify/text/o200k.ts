@@ -41,6 +41,16 @@ function o200kYielding(sliceMs: number): Promise<O200k> {
   return loading;
 }
 
+/** Whether the tables are in memory, so `countTokens` will not stop to read them. */
+export function o200kLoaded(): boolean {
+  return loaded !== undefined;
+}
+
+/** Loads the tables in slices that yield (the same load `countTokensYielding` starts); resolves when they are in. */
+export async function loadO200kYielding(sliceMs = 2): Promise<void> {
+  await o200kYielding(sliceMs);
+}
+
 function ranksPath(): string {
   return require.resolve('gpt-tokenizer/data/o200k_base.tiktoken');
 }
