@@ -9,7 +9,7 @@ let client: Anthropic;
 
 beforeAll(async () => {
   fake = await startFakeUpstream();
-  client = new Anthropic({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 0, timeout: 5_000 });
+  client = new Anthropic({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 0, timeout: 30_000 });
 });
 afterEach(() => fake.reset());
 afterAll(() => fake.close());

@@ -11,9 +11,9 @@ let anthropic: Anthropic;
 
 beforeAll(async () => {
   fake = await startFakeUpstream();
-  openai = new OpenAI({ apiKey: 'k', baseURL: `${fake.url}/v1`, maxRetries: 0, timeout: 5_000 });
+  openai = new OpenAI({ apiKey: 'k', baseURL: `${fake.url}/v1`, maxRetries: 0, timeout: 30_000 });
   // logLevel off: the SDK logs malformed chunks to the console before throwing.
-  anthropic = new Anthropic({ apiKey: 'k', baseURL: fake.url, maxRetries: 0, timeout: 5_000, logLevel: 'off' });
+  anthropic = new Anthropic({ apiKey: 'k', baseURL: fake.url, maxRetries: 0, timeout: 30_000, logLevel: 'off' });
 });
 afterEach(() => fake.reset());
 afterAll(() => fake.close());
@@ -164,8 +164,17 @@ describe('fake upstream faults', () => {
     const controller = new AbortController();
     const started = Date.now();
     const stream = await openai.chat.completions.create({ model: 'm', messages, stream: true }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 300);
-    const { chunks, error } = await readOpenAiStream(stream);
+    // Gives up 300 ms after the third chunk, not 300 ms after the start: a loaded machine may take that long to
+    // read the first three.
+    const counted = (async function* () {
+      let count = 0;
+      for await (const chunk of stream) {
+        count += 1;
+        if (count === 3) setTimeout(() => controller.abort(), 300);
+        yield chunk;
+      }
+    })();
+    const { chunks, error } = await readOpenAiStream(counted);
     // The SDK ends the iteration quietly when its own signal aborts it.
     expect(error).toBeUndefined();
     expect(chunks).toHaveLength(3);
@@ -234,7 +243,7 @@ describe('fake upstream faults', () => {
   });
 
   it('consumes enqueued behaviours before the script, so SDK retries reach the default', async () => {
-    const retrying = new OpenAI({ apiKey: 'k', baseURL: `${fake.url}/v1`, maxRetries: 2, timeout: 5_000 });
+    const retrying = new OpenAI({ apiKey: 'k', baseURL: `${fake.url}/v1`, maxRetries: 2, timeout: 30_000 });
     fake.enqueue({ kind: 'error', status: 503, retryAfterMs: 20 }, { kind: 'error', status: 429, retryAfterMs: 20 });
     const completion = await retrying.chat.completions.create({ model: 'm', messages });
     expect(completion.choices[0]?.message.content).toBeTruthy();

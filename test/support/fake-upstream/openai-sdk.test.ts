@@ -9,7 +9,7 @@ let client: OpenAI;
 
 beforeAll(async () => {
   fake = await startFakeUpstream();
-  client = new OpenAI({ apiKey: 'test-key', baseURL: `${fake.url}/v1`, maxRetries: 0, timeout: 5_000 });
+  client = new OpenAI({ apiKey: 'test-key', baseURL: `${fake.url}/v1`, maxRetries: 0, timeout: 30_000 });
 });
 afterEach(() => fake.reset());
 afterAll(() => fake.close());

@@ -12,8 +12,8 @@ let openai: OpenAI;
 beforeAll(async () => {
   fake = await startFakeUpstream({ promptCache: cache });
   fake.setScript({ respond: { kind: 'synthetic', text: 'ok' } });
-  anthropic = new Anthropic({ apiKey: 'key-a', baseURL: fake.url, maxRetries: 0, timeout: 5_000 });
-  openai = new OpenAI({ apiKey: 'key-a', baseURL: `${fake.url}/v1`, maxRetries: 0, timeout: 5_000 });
+  anthropic = new Anthropic({ apiKey: 'key-a', baseURL: fake.url, maxRetries: 0, timeout: 30_000 });
+  openai = new OpenAI({ apiKey: 'key-a', baseURL: `${fake.url}/v1`, maxRetries: 0, timeout: 30_000 });
 });
 beforeEach(() => cache.clear());
 afterAll(() => fake.close());
@@ -80,7 +80,7 @@ describe('FakePromptCache, Anthropic format (per cache_control breakpoint)', () 
     const short = { model: 'claude-test', max_tokens: 64, system: [{ type: 'text' as const, text: 'Be brief.', cache_control: { type: 'ephemeral' as const } }], messages: [{ role: 'user' as const, content: 'a' }] };
     expect((await anthropic.messages.create(short)).usage.cache_creation_input_tokens).toBe(0);
     await anthropic.messages.create({ model: 'claude-test', max_tokens: 64, system: systemWith(), messages: [{ role: 'user', content: 'a' }] });
-    const otherKey = new Anthropic({ apiKey: 'key-b', baseURL: fake.url, maxRetries: 0, timeout: 5_000 });
+    const otherKey = new Anthropic({ apiKey: 'key-b', baseURL: fake.url, maxRetries: 0, timeout: 30_000 });
     const reply = await otherKey.messages.create({ model: 'claude-test', max_tokens: 64, system: systemWith(), messages: [{ role: 'user', content: 'a' }] });
     expect(reply.usage.cache_read_input_tokens).toBe(0);
   });
