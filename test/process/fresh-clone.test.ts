@@ -114,7 +114,7 @@ describe.skipIf(skipReason !== undefined)('the README quick start on a fresh clo
     const exited = new Promise<number | null>((resolve) => gateway.once('exit', resolve));
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner:\n${banner}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`no banner:\n${banner}`)), 180_000);
         gateway.stdout.on('data', () => {
           const match = /listening on (http:\/\/\S+)/.exec(banner);
           if (match?.[1]) {
@@ -137,5 +137,7 @@ describe.skipIf(skipReason !== undefined)('the README quick start on a fresh clo
       if (gateway.pid !== undefined) process.kill(-gateway.pid, 'SIGTERM');
       await exited;
     }
-  }, 240_000);
+    // Budgets, not speeds: the first npx builds dist/ (tsc over the whole package); in a whole-suite run at load
+    // average 20 the test passed 240 s.
+  }, 600_000);
 });
