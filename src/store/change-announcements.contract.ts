@@ -21,7 +21,7 @@ export function describeChangeAnnouncementsContract(name: string, factory: Chang
       try {
         const [onFirst, onSecond, onThird] = [listen(first), listen(second), listen(third)];
         await first.announce();
-        await expect.poll(() => [onSecond.heard(), onThird.heard()], { timeout: 5_000, interval: 5 }).toEqual([1, 1]);
+        await expect.poll(() => [onSecond.heard(), onThird.heard()], { timeout: 15_000, interval: 5 }).toEqual([1, 1]);
         // Give a wrongly delivered self-announcement time to arrive before saying it did not.
         await sleep(50);
         expect(onFirst.heard()).toBe(0);

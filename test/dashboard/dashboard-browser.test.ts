@@ -62,7 +62,7 @@ describe.skipIf(skipReason !== undefined)('dashboard in headless Chromium', () =
       await requests.waitFor();
       // The range selector starts at 30 days; the seeded days are in the past, so look at everything.
       await page.locator('#range').selectOption('all');
-      await expect.poll(async () => requests.textContent()).toBe(new Intl.NumberFormat('en-US').format(records.length));
+      await expect.poll(async () => requests.textContent(), { timeout: 15_000 }).toBe(new Intl.NumberFormat('en-US').format(records.length));
       const spend = records.reduce((total, row) => total + (row.costUsd ?? 0), 0);
       expect(await page.locator('[data-testid=total-spend]').textContent()).toBe(`$${spend.toFixed(2)}`);
       const input = records.reduce((total, row) => total + (row.usage?.inputTokens ?? 0), 0);
@@ -83,13 +83,13 @@ describe.skipIf(skipReason !== undefined)('dashboard in headless Chromium', () =
       await bigSwitch.waitFor();
       expect(await bigSwitch.isChecked()).toBe(true);
       await bigSwitch.uncheck();
-      await expect.poll(async () => page.locator('#switch-status').textContent()).toContain('lab/big switched off');
+      await expect.poll(async () => page.locator('#switch-status').textContent(), { timeout: 15_000 }).toContain('lab/big switched off');
       expect(harness.gateway.gateway.switches.isEnabled(harness.gateway.gateway.catalog.find('lab', 'big')!)).toBe(false);
       // The gateway honours it at once: the next request for big goes to its fallback.
       expect(await servedModel(harness.url, 'big')).toBe('lab/cheap');
       await page.screenshot({ path: join(artifacts, 'dashboard-models.png'), fullPage: true });
       await bigSwitch.check();
-      await expect.poll(async () => page.locator('#switch-status').textContent()).toContain('lab/big switched on');
+      await expect.poll(async () => page.locator('#switch-status').textContent(), { timeout: 15_000 }).toContain('lab/big switched on');
       expect(await servedModel(harness.url, 'big')).toBe('lab/big');
 
       // A reload keeps the session (HttpOnly cookie): the page asks /auth/session for its CSRF token again.

@@ -59,7 +59,7 @@ describe.skipIf(skipReason !== undefined)('dashboard layout at 800 and 1400 px (
       await page.locator('#login-form button[type=submit]').click();
       await page.locator('[data-testid=total-requests]').waitFor();
       await page.locator('#range').selectOption('all');
-      await expect.poll(async () => page.locator('[data-testid=total-requests]').textContent()).toBe('606');
+      await expect.poll(async () => page.locator('[data-testid=total-requests]').textContent(), { timeout: 15_000 }).toBe('606');
       await page.waitForTimeout(200);
       // Nothing wider than the window: no horizontal scroll, every chart inside the viewport.
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');

@@ -15,7 +15,9 @@ describe('routing.difficulty.estimator: learned', () => {
   it('swaps the heuristic for the trained estimator once it has loaded', async () => {
     let reason = '';
     // The weights load in the background at start; the heuristic answers until then.
-    for (let attempt = 0; attempt < 50 && !reason.includes('learned'); attempt += 1) {
+    // Until a deadline, not for a count of attempts: a loaded machine loads the weights more slowly.
+    const deadline = Date.now() + 45_000;
+    for (let attempt = 0; Date.now() < deadline && !reason.includes('learned'); attempt += 1) {
       await chat(harness.gateway.url, { model: 'hermes-router', messages: [{ role: 'user', content: easyPrompt }] }, { 'x-hermes-session-affinity': `l-${attempt}` });
       const records = await harness.observer.waitFor(attempt + 1);
       reason = records.at(-1)?.decision.models?.steps?.find((step) => step.policy === 'cheapest-capable')?.reason ?? '';

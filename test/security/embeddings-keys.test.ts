@@ -39,7 +39,7 @@ const embed = (key: string) => call(`${url}/v1/embeddings`, { method: 'POST', he
 
 /** Waits until the security observer has added the finished request to the key's day. */
 async function usageCounted(keyId: string): Promise<{ tokens: number; costUsd: number }> {
-  for (let waited = 0; waited < 2_000; waited += 10) {
+  for (let waited = 0; waited < 15_000; waited += 10) {
     const today = await harness.gateway.security.limiter.today(keyId);
     if (today.tokens > 0) return today;
     await new Promise((resolve) => setTimeout(resolve, 10));
