@@ -69,7 +69,7 @@ describe.skipIf(!available)('outages of the cluster storage', () => {
       expect(instance.gateway.breakers.state('claude/claude-test')).toBe('open');
 
       await proxy.start();
-      await within(5_000, async () => {
+      await within(15_000, async () => {
         await postChat(instance.url, { model: 'gpt-test', messages: [{ role: 'user', content: 'back?' }] });
         return instance.cluster?.health.available === true;
       });
@@ -111,8 +111,8 @@ describe.skipIf(!available)('outages of the cluster storage', () => {
       const served = await postChat(instance.url, { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }, { authorization: `Bearer ${clusterAdminKey}` });
       expect(served.status).toBe(200);
       await proxy.start();
-      await within(5_000, () => !instance.gateway.switches.isEnabled({ qualifiedName: 'local/gpt-test' }));
-      await within(5_000, () => instance.ledger.backlog === 0);
+      await within(15_000, () => !instance.gateway.switches.isEnabled({ qualifiedName: 'local/gpt-test' }));
+      await within(15_000, () => instance.ledger.backlog === 0);
     } finally {
       await close();
       await proxy.stop();

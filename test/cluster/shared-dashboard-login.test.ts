@@ -88,7 +88,7 @@ describe.skipIf(!available)('dashboard logins while Redis is away (fail closed)'
       expect((await fetch(`${instance.url}/v1/admin/keys`, { headers: { authorization: `Bearer ${clusterAdminKey}` } })).status).toBe(200);
 
       await proxy.start();
-      await within(5_000, async () => (await overview()) === 200);
+      await within(15_000, async () => (await overview()) === 200);
     } finally {
       await close();
       await proxy.stop();

@@ -51,7 +51,7 @@ describe.skipIf(!available)('keys and per-key limits when the cluster storage is
 
       await proxy.start();
       // The minute's window in Redis still holds the request admitted before the outage.
-      await within(5_000, async () => (await chat()) === 429);
+      await within(15_000, async () => (await chat()) === 429);
       expect(await failedOpen()).toBeGreaterThanOrEqual(3);
     } finally {
       await close();
@@ -89,7 +89,7 @@ describe.skipIf(!available)('keys and per-key limits when the cluster storage is
       expect(listed.keys.map((listedKey) => listedKey.name)).toEqual(['before the outage']);
 
       await proxy.start();
-      await within(5_000, async () => (await call(`${instance.url}/v1/admin/keys/${id}`, { method: 'DELETE', headers: admin })).status === 200);
+      await within(15_000, async () => (await call(`${instance.url}/v1/admin/keys/${id}`, { method: 'DELETE', headers: admin })).status === 200);
       expect((await call(`${instance.url}/v1/chat/completions`, { method: 'POST', headers: bearer(key), json: openAiChat })).status).toBe(401);
     } finally {
       await close();

@@ -155,7 +155,7 @@ describe.skipIf(!available)('an instance that starts while Postgres is away', ()
         run,
       );
       expect(exitCode, run.err()).toBe(0);
-      await within(5_000, async () => (await modelView(instance, 'local/gpt-test'))?.metadata.vision === false);
+      await within(15_000, async () => (await modelView(instance, 'local/gpt-test'))?.metadata.vision === false);
       expect((await modelView(instance, 'local/gpt-test'))?.metadata.sources).toMatchObject({ supportsVision: 'probe' });
     } finally {
       await close();

@@ -97,7 +97,7 @@ describe.skipIf(!available)('two hermes-router processes sharing Postgres and Re
     const report = await PostgresLedgerStore.open({ url: postgresTestUrl, schema });
     try {
       const expected = [onFirst.requestId, onSecond.requestId, skipped.requestId];
-      await within(5_000, async () => {
+      await within(15_000, async () => {
         const stored = new Set((await report.requests({ limit: 100 })).items.map((record) => record.requestId));
         return expected.every((requestId) => requestId !== null && stored.has(requestId));
       });
