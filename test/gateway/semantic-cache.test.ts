@@ -203,9 +203,14 @@ describe('semantic response cache', () => {
     expect(row?.errorClass).toBeDefined();
 
     harness.upstream.setScript({ embeddings: { fault: { kind: 'hang' } } });
+    // The 500 rested the embeddings key (cooldown_ms 1 s): until it is usable again a lookup is skipped at once and
+    // the hung call below would never be made. Past the rest, the call hangs and only the lookup's timeout ends it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const started = performance.now();
     const { data: slow } = await ask('Is fire hot? (hang)');
     expect(slow.choices[0]?.message.content).toBeTruthy();
+    expect(harness.upstream.requestCount('/v1/embeddings')).toBe(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(lookupTimeoutMs - 50);
     expect(performance.now() - started).toBeLessThan(firstByteMs / 3);
     expect(chatRequests()).toBe(2);
   });
