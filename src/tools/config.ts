@@ -26,7 +26,8 @@ export interface MessageEvidence {
  * tokens) while the model is unsure: the message likely needs a tool (≥ 0.5) but no toolset is clearly it (< 0.8).
  * Chit-chat ("hi there", "what can you do?") and clear requests ("list the files here": terminal 0.9) keep the
  * plain bars. Leave-one-writer-out (611/630/588 cases), the condition turned miss cost 25,000 from case recall
- * 0.969/0.946/0.956 at median reduction 0.848/0.858/0.859 into 0.967/0.940/0.951 at 0.857/0.863/0.863.
+ * 0.969/0.946/0.956 at median reduction 0.848/0.858/0.859 into 0.967/0.940/0.951 at 0.857/0.863/0.863
+ * (miss cost then 25,000; 35,000 since the five-writer model, src/tools/ARCHITECTURE.md).
  */
 export function thresholdFor(config: ToolRoutingConfig, toolset: string, schemaTokens?: number, evidence?: MessageEvidence): number {
   const specific = config.thresholds.per_toolset[toolset];
