@@ -41,7 +41,9 @@ describe.skipIf(!available)('two gateway instances sharing Postgres and Redis', 
     expect(onFirst.status).toBe(200);
     const narrowed = upstream.requests.at(-1);
     expect(JSON.parse(toolsBytes(narrowed)).length).toBeLessThan(hermesTools.length);
-    // B never saw this session itself: what it knows, it read from Redis.
+    // B never saw this session itself: what it knows, it read from Redis. A saves the record when the request ends,
+    // a few event-loop turns after its last byte (after the schema tokens are counted): wait for it to land.
+    await within(announcementWaitMs, async () => (await second.gateway.sessions.get('cluster-session-1'))?.toolsets !== undefined);
     expect((await second.gateway.sessions.get('cluster-session-1'))?.toolsets).toEqual(
       (await first.gateway.sessions.get('cluster-session-1'))?.toolsets,
     );

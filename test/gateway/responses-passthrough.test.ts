@@ -93,7 +93,9 @@ describe('Responses API to OpenAI itself (same-format pass-through)', () => {
     expect(types.filter((type) => type === 'response.output_text.delta')).toHaveLength(2);
     expect(types.at(-1)).toBe('response.completed');
     expect(lastOpenAiRequest()['stream']).toBe(true);
-    const record = (await harness.observer.waitFor(before + 1)).at(-1);
+    // The streamed request's record, not the last to land: records land once their schema tokens are counted, so
+    // the previous test's (a new tools shape, counted in slices) may land after this one.
+    const record = (await harness.observer.waitFor(before + 1)).slice(before).find((landed) => landed.streaming);
     expect(record?.inboundFormat).toBe('openai-responses');
     expect(record?.servedProvider).toBe('openai');
     expect(record?.usage).toEqual({ inputTokens: 900, outputTokens: 40, cacheReadTokens: 768, cacheWriteTokens: 0, reasoningTokens: 16 });
