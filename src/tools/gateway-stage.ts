@@ -22,10 +22,10 @@ export interface ToolStageResult {
   narrowed?: { context: ToolRoutingContext; surface: ToolSurface };
   state: SessionRecord;
   /**
-   * Fills the decision's schema token counts (for the ledger). The pipeline calls it when the request has been
-   * answered, and before its observers see the record: the tokenizer's tables take a moment to load and to run,
-   * and no answer should wait for a figure only the ledger reads. A promise while it counts (in slices that yield
-   * the event loop to other requests), undefined when the counts were known at once (the same tools again).
+   * The decision's schema token counts (for the ledger), counted from the decision on in slices that yield (the
+   * tokenizer's tables take a moment to load and to run, and no answer should wait for a figure only the ledger
+   * reads). The pipeline awaits what this returns after the answer and before its observers see the record: a
+   * promise while the count still runs, undefined when the counts were known at once (the same tools again).
    */
   countSchemaTokens?: () => Promise<void> | undefined;
 }
@@ -63,26 +63,31 @@ function schemaTokenCounter(
   count: () => { full: number; sent: number } | Promise<{ full: number; sent: number }>,
   sentIsSurface: boolean,
 ): () => Promise<void> | undefined {
-  let counted = false;
   const fill = (tokens: { full: number; sent: number }) => {
     decision.fullSchemaTokens = tokens.full;
     decision.sentSchemaTokens = sentIsSurface ? tokens.sent : tokens.full;
   };
-  return () => {
-    if (counted) return undefined;
-    counted = true;
-    try {
-      const tokens = count();
-      if (!(tokens instanceof Promise)) {
-        fill(tokens);
-        return undefined;
-      }
-      return tokens.then(fill, () => {
+  // Started at once, beside the upstream call, in slices that yield: by the time a real provider has answered the
+  // count is in, so the pipeline's wait for it (before the observers and the session save) is a resolved promise,
+  // and a follow-up turn sent right after the answer (to this instance or a peer) finds the session saved.
+  let pending: Promise<void> | undefined;
+  try {
+    const tokens = count();
+    if (tokens instanceof Promise) {
+      pending = tokens.then(fill, () => {
         // The counts are a ledger figure; the request was routed and answered without them.
       });
-    } catch {
-      return undefined;
+    } else {
+      fill(tokens);
     }
+  } catch {
+    // As above: a schema the tokenizer refuses leaves both counts out.
+  }
+  let handedOut = false;
+  return () => {
+    if (handedOut) return undefined;
+    handedOut = true;
+    return pending;
   };
 }
 
