@@ -148,16 +148,7 @@ for (const perRoute of (process.env.SIZES ?? "10,30,100,all").split(",").map((si
       for (const blend of [0.5, 0.7]) {
         // Product of experts: log P_LR(route) + blend · similarity / temperature, over routes and "no route"
         // (whose similarity is that of the nearest negative).
-        const decisions = probabilities.map((probability, index) => {
-          const logits = probability.map((value, route) => (1 - blend) * Math.log(Math.max(value, 1e-9)) + (blend * (route < domains.length ? scores[index]![route]! : negativeSimilarity[index]!)) / temperature);
-          const maximum = Math.max(...logits);
-          const exponentials = logits.map((logit) => Math.exp(logit - maximum));
-          const total = exponentials.reduce((sum, value) => sum + value, 0);
-          const combined = exponentials.map((value) => value / total);
-          const best = argmax(combined.slice(0, domains.length));
-          return { best, score: combined[best]! - combined[domains.length]! };
-        });
-        lines.push(judge(`blend k=${k} T=${temperature} w=${blend}`, decisions));
+        lines.push(judge(`blend k=${k} T=${temperature} w=${blend}`, blendWith(probabilities, scores, negativeSimilarity, temperature, blend)));
       }
     }
   }
