@@ -32,6 +32,12 @@ const thresholdsSchema = z
     miss_cost_tokens: z.number().min(0).default(35000),
     /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
     abstain_when_task: z.number().min(0).max(1).default(0.6),
+    /**
+     * First turns: the message needs a tool (≥ `abstain_when_task`) but no toolset the classifier selected scores
+     * this much (only the cost-aware low bars let them in): the model does not understand the message (another
+     * language, an unfamiliar paraphrase), so it abstains and the full surface goes out. 0 turns it off.
+     */
+    abstain_when_best_below: z.number().min(0).max(1).default(0.15),
     /** Score a non-Hermes toolset needs from the description matcher to be loaded. */
     description_match: z.number().min(0).max(1).default(0.3),
   })

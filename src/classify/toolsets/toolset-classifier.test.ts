@@ -11,7 +11,7 @@ const config = defaultToolRoutingConfig();
 const views = readToolViews(hermesTools('cli'), 'openai-chat')!;
 const available = buildToolsetRegistry(views).toolsets.map((toolset) => ({ name: toolset.name, toolNames: toolset.toolNames, descriptions: [toolset.description] }));
 
-function classify(text: string, hasImage = false): ToolsetClassification {
+function classify(text: string, hasImage = false, abstainWhenBestBelow?: number): ToolsetClassification {
   return classifyToolsets(loadToolsetModel(), {
     text,
     hasImage,
@@ -19,6 +19,7 @@ function classify(text: string, hasImage = false): ToolsetClassification {
     thresholdFor: (toolset) => thresholdFor(config, toolset),
     descriptionThreshold: config.thresholds.description_match,
     abstainWhenTask: config.thresholds.abstain_when_task,
+    ...(abstainWhenBestBelow === undefined ? {} : { abstainWhenBestBelow }),
   });
 }
 
@@ -56,6 +57,21 @@ describe('classifyToolsets (shipped model)', () => {
     expect(classify('what can you do?').verdict).toBe('capability_inquiry');
     expect(classify('你能做什么？').verdict).toBe('capability_inquiry');
     expect(classify('explain the CAP theorem').verdict).toBe('no_tool');
+  });
+
+  it('abstains when a tool is needed but every selected toolset scores below abstainWhenBestBelow', () => {
+    const text = 'run the test suite and show me what fails';
+    const plain = classify(text);
+    const best = Math.max(...plain.toolsets.map((toolset) => plain.scores[toolset]!));
+    expect(plain.verdict).toBe('toolsets');
+    expect(plain.needsTool).toBeGreaterThanOrEqual(config.thresholds.abstain_when_task);
+    const guessing = classify(text, false, best + 0.001);
+    expect(guessing.verdict).toBe('abstain');
+    expect(guessing.toolsets).toEqual([]);
+    expect(guessing.rules).toContain('guessing');
+    expect(classify(text, false, best - 0.001)).toEqual(plain);
+    // No tool needed: nothing to abstain from, whatever the bar.
+    expect(classify('explain the CAP theorem', false, 1).verdict).toBe('no_tool');
   });
 
   it('adds vision when an image is attached and reports scores for every toolset', () => {

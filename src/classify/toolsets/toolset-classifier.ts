@@ -21,6 +21,11 @@ export interface ToolsetClassifierInput {
   descriptionThreshold: number;
   /** "No toolset confident" while P(needs a tool) is at least this → abstain (full surface). */
   abstainWhenTask: number;
+  /**
+   * While P(needs a tool) is at least `abstainWhenTask`, toolsets were selected but none scores this much (they
+   * came in on the cost-aware low bars): the model is guessing, so abstain. 0 (the default) never abstains here.
+   */
+  abstainWhenBestBelow?: number;
   /** A cached profile for `available` (built from it when absent). */
   profile?: DescriptionProfile;
   /** The word-cluster table the shipped model was trained with (loadWordClusters()); without it, words only. */
@@ -97,6 +102,10 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
 
   if (rules.capabilityInquiry && toolsets.length === 0) {
     return { verdict: 'capability_inquiry', toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: [...rules.fired, 'capability-inquiry'] };
+  }
+  const best = Math.max(0, ...toolsets.map((name) => scores[name]!));
+  if (toolsets.length > 0 && needsTool >= input.abstainWhenTask && best < (input.abstainWhenBestBelow ?? 0)) {
+    return { verdict: 'abstain', toolsets: [], scores, evidence, needsTool: round(needsTool), confidence: round(Math.min(confidence, best)), rules: [...rules.fired, 'guessing'] };
   }
   if (toolsets.length === 0) {
     const verdict = needsTool >= input.abstainWhenTask ? 'abstain' : 'no_tool';
