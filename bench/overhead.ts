@@ -46,8 +46,8 @@ async function drive(target: Server, stream: boolean, concurrency: number, count
   const one = async () => {
     const started = performance.now();
     const response = await pool.request({ path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`${target.name} answered ${response.statusCode}`);
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${target.name} answered ${response.statusCode} ${text.slice(0, 300)}`);
     return performance.now() - started;
   };
   const cpuBefore = measureCpu ? await cpuOf(target) : 0;

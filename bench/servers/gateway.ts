@@ -22,7 +22,7 @@ const config = parseConfig(
 );
 const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-bench-'));
 // LEDGER=off measures the request path alone, so the ledger's own cost can be read off the difference.
-const logger = pino({ level: 'silent' });
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }, pino.destination(2));
 const running =
   process.env.LEDGER === 'off'
     ? await startGateway({ config, dataDir, env: {}, logger })

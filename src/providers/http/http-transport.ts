@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, Client } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { ApiFormat } from '../../core/api-format.js';
 import type { JsonObject } from '../../core/json.js';
@@ -7,6 +7,7 @@ import { serializeJsonBody } from '../../wire/raw-body.js';
 import type { ProviderResponse, ProviderTimeouts } from '../provider.js';
 import { classifyStatusAndDrain } from './read-error-body.js';
 import { classifyTransportError } from './classify-transport-error.js';
+import { closedWhenReused } from './closed-when-reused.js';
 import { sseEvents } from './sse-events.js';
 import { defaultResponseLimitBytes, readBounded, responseTooLarge } from './response-limit.js';
 
@@ -32,7 +33,7 @@ export class HttpTransport {
   constructor(
     private readonly providerId: string,
     private readonly format: ApiFormat,
-    connectTimeoutMs: number,
+    private readonly connectTimeoutMs: number,
     /** The largest buffered body, or single stream event, read from this provider. */
     private readonly responseLimitBytes: number = defaultResponseLimitBytes,
   ) {
@@ -42,7 +43,7 @@ export class HttpTransport {
   async post(request: TransportRequest): Promise<ProviderResponse> {
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.agent.request({
+      response = await this.request({
         origin: new URL(request.url).origin,
         path: pathOf(request.url),
         method: 'POST',
@@ -97,7 +98,7 @@ export class HttpTransport {
   async get(url: string, headers: Record<string, string>, signal: AbortSignal, timeoutMs: number): Promise<unknown> {
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.agent.request({
+      response = await this.request({
         origin: new URL(url).origin,
         path: pathOf(url),
         method: 'GET',
@@ -118,6 +119,26 @@ export class HttpTransport {
       return JSON.parse(text);
     } catch {
       return text;
+    }
+  }
+
+  /**
+   * One request through the pool; when the provider closed the kept-alive connection it went out on before any
+   * answer (`closed-when-reused.ts`), once more on a connection of its own. Not through the pool: its other idle
+   * connections date from the same burst and may be closing at the same moment.
+   */
+  private async request(options: Dispatcher.RequestOptions & { origin: string; signal: AbortSignal }): Promise<Dispatcher.ResponseData> {
+    try {
+      return await this.agent.request(options);
+    } catch (error) {
+      if (!closedWhenReused(error) || options.signal.aborted) throw error;
+      const fresh = new Client(options.origin, { connect: { timeout: this.connectTimeoutMs } });
+      try {
+        return await fresh.request(options);
+      } finally {
+        // Closes once the response (body included) is over, or at once if the request failed.
+        void fresh.close().catch(() => undefined);
+      }
     }
   }
 
