@@ -1,15 +1,31 @@
+import { optionFeatureNames, optionFeatures } from './option-features.js';
 import { structureFeatureNames, structureFeatures } from './structure-features.js';
 
 /**
  * The inputs of the boosted-tree correction: the linear model's four outcome probabilities and its gain
- * estimate, then the prompt's structure measures. The trees read the linear estimate next to the structure,
- * so they can correct it where the structure says more than the words (a word problem with many quantities).
+ * estimate, then the prompt's structure measures and its answer-option measures. The trees read the linear
+ * estimate next to the structure, so they can correct it where the structure says more than the words (a word
+ * problem with many quantities, a question whose options are close distractors).
  */
-export const correctionInputNames = ['linear:both', 'linear:strong_only', 'linear:neither', 'linear:weak_only', 'linear:gain', ...structureFeatureNames.map((name) => `structure:${name}`)];
+export const correctionInputNames = [
+  'linear:both',
+  'linear:strong_only',
+  'linear:neither',
+  'linear:weak_only',
+  'linear:gain',
+  ...structureFeatureNames.map((name) => `structure:${name}`),
+  ...optionFeatureNames.map((name) => `option:${name}`),
+];
 
 export function correctionInputs(prompt: string, outcomeProbabilities: readonly number[]): number[] {
   const structure = structureFeatures(prompt);
-  return [...outcomeProbabilities.slice(0, 4), linearGain(outcomeProbabilities), ...structureFeatureNames.map((name) => structure[name])];
+  const options = optionFeatures(prompt);
+  return [
+    ...outcomeProbabilities.slice(0, 4),
+    linearGain(outcomeProbabilities),
+    ...structureFeatureNames.map((name) => structure[name]),
+    ...optionFeatureNames.map((name) => options[name]),
+  ];
 }
 
 /** Expected quality gain of the strong model, from the outcome probabilities: P(strong only) − P(weak only). */
