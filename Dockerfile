@@ -8,6 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY bin ./bin
+COPY scripts/build ./scripts/build
 COPY dashboard ./dashboard
 COPY data ./data
 RUN npm ci && npm prune --omit=dev

@@ -1,4 +1,4 @@
-import { errors } from 'undici';
+import { errors } from './undici-agent.js';
 import { GatewayError } from '../../core/errors.js';
 
 /** Maps a transport failure (no usable HTTP response) to the error class the attempt loop understands. */

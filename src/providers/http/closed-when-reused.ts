@@ -1,4 +1,4 @@
-import { errors } from 'undici';
+import { errors } from './undici-agent.js';
 
 /**
  * Whether a request failed because the provider closed a kept-alive connection just as the gateway reused it:

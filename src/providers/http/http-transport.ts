@@ -1,5 +1,5 @@
-import { Agent, Client } from 'undici';
-import type { Dispatcher } from 'undici';
+import { Agent, Client } from './undici-agent.js';
+import type { Agent as UndiciAgent, Dispatcher } from 'undici';
 import type { ApiFormat } from '../../core/api-format.js';
 import type { JsonObject } from '../../core/json.js';
 import { GatewayError } from '../../core/errors.js';
@@ -28,7 +28,7 @@ export interface TransportRequest {
  * classified, streams parsed as SSE.
  */
 export class HttpTransport {
-  private readonly agent: Agent;
+  private readonly agent: UndiciAgent;
 
   constructor(
     private readonly providerId: string,
