@@ -94,7 +94,7 @@ const resilienceSchema = z
   .object({
     /** Upstream attempts per client request, over all candidates. */
     max_attempts: z.number().int().positive().default(4),
-    /** The longest Retry-After the gateway waits out on the same candidate before moving on. */
+    /** The longest rest after a 429 (its Retry-After, or `cooldown_ms`) the gateway waits out; a failure's rest never is. */
     retry_after_cap_ms: z.number().int().nonnegative().default(2_000),
     /** How long a key+model rests after a 429 without Retry-After, or after a 5xx/timeout/reset. */
     cooldown_ms: z.number().int().positive().default(10_000),

@@ -165,6 +165,47 @@ describe('AttemptLoop: limits', () => {
     expect(a.calls).toHaveLength(1);
   });
 
+  it('does not wait out the rest a 5xx, a timeout or a reset left, even within the cap: the failure goes back at once', async () => {
+    for (const errorClass of ['upstream_server_error', 'timeout', 'connection'] as const) {
+      const a = new ScriptedProvider('a', [failsWith(errorClass, { upstreamStatus: errorClass === 'upstream_server_error' ? 503 : 0 }), answersJson]);
+      // cooldown_ms (1 s) within retry_after_cap_ms (2 s): the old loop slept it off and asked the failed deployment again.
+      const dispatch = scriptedDispatch([{ provider: a }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
+      const plan = dispatch.plan([deployment('a', 'm')]);
+      expect((await rejection(dispatch.loop.run(plan))).errorClass).toBe(errorClass);
+      expect(dispatch.sleeps).toEqual([]);
+      expect(a.calls).toHaveLength(1);
+    }
+  });
+
+  it('does not wait for a key resting after another request’s failure: nothing usable is an immediate 503', async () => {
+    const a = new ScriptedProvider('a', [failsWith('upstream_server_error', { upstreamStatus: 500 }), answersJson]);
+    const dispatch = scriptedDispatch([{ provider: a }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
+    await rejection(dispatch.loop.run(dispatch.plan([deployment('a', 'm')])));
+    dispatch.clock.advance(500);
+    const later = dispatch.plan([deployment('a', 'm')]);
+    expect((await rejection(dispatch.loop.run(later))).errorClass).toBe('unavailable');
+    expect(dispatch.sleeps).toEqual([]);
+    expect(a.calls).toHaveLength(1);
+  });
+
+  it('waits out a 429 without Retry-After when its rest (cooldown_ms) is within the cap', async () => {
+    const a = new ScriptedProvider('a', [failsWith('rate_limited', { upstreamStatus: 429 }), answersJson]);
+    const dispatch = scriptedDispatch([{ provider: a }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
+    const plan = dispatch.plan([deployment('a', 'm')]);
+    await dispatch.loop.run(plan);
+    expect(dispatch.sleeps).toEqual([1_000]);
+    expect(tried(plan)).toEqual(['a/m a#1', 'a/m a#1']);
+  });
+
+  it('a failure after a 429 on the same key is not waited out: the longer, later rest is the failure’s', async () => {
+    const a = new ScriptedProvider('a', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 500 }), failsWith('connection'), answersJson]);
+    const dispatch = scriptedDispatch([{ provider: a }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
+    const plan = dispatch.plan([deployment('a', 'm')]);
+    expect((await rejection(dispatch.loop.run(plan))).errorClass).toBe('connection');
+    expect(dispatch.sleeps).toEqual([500]);
+    expect(tried(plan)).toEqual(['a/m a#1', 'a/m a#1']);
+  });
+
   it('does not wait for a rest of a deployment it may not use (switched off, or circuit open)', async () => {
     const off = new ScriptedProvider('off', [answersJson]);
     const open = new ScriptedProvider('open', [answersJson]);
@@ -196,7 +237,7 @@ describe('AttemptLoop: limits', () => {
   it('does not wait out the cooldown of a deployment whose circuit its own failure just opened', async () => {
     const failing = new ScriptedProvider('failing', [failsWith('upstream_server_error', { upstreamStatus: 503 })]);
     const limited = new ScriptedProvider('limited', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 60_000 })]);
-    // The cooldown after a 5xx (1 s) is within the cap (2 s): without the breaker it would be waited out.
+    // The limited deployment's rest is beyond the cap; the failing one's is a failure's, never waited out.
     const dispatch = scriptedDispatch([{ provider: failing }, { provider: limited }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
     for (let index = 0; index < 2; index += 1) dispatch.breakers.record('failing/m', false);
     const plan = dispatch.plan([deployment('failing', 'm'), deployment('limited', 'm')]);

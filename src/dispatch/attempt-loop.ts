@@ -97,8 +97,9 @@ function defaultSleep(milliseconds: number, signal: AbortSignal): Promise<void> 
  * the key on that model (Retry-After honoured) and tries the next key; 401 rests the key, 403 the key on that
  * model (with a growing backoff, `key-auth-rests.ts`); 5xx, timeouts
  * and resets rest the key, count against the circuit and move to the next candidate; a context-length 400 moves
- * to a candidate with a larger window; other 4xx and content filters are final. For streams the first event is
- * read here, so a stream that fails before its first byte still fails over.
+ * to a candidate with a larger window; other 4xx and content filters are final. When nothing is left, only 429
+ * rests within `retryAfterCapMs` are waited out (once); a failure's rest never is. For streams the first event
+ * is read here, so a stream that fails before its first byte still fails over.
  */
 export class AttemptLoop {
   private readonly sleep: (milliseconds: number, signal: AbortSignal) => Promise<void>;
@@ -110,7 +111,8 @@ export class AttemptLoop {
   async run(plan: DispatchPlan): Promise<DispatchSuccess> {
     const progress: WalkProgress = { skipped: [] };
     let lastError: GatewayError | undefined;
-    // Round 2 only happens when everything was resting on a Retry-After short enough to wait out.
+    // Round 2 only happens when everything was resting after a 429 (its Retry-After, or cooldown_ms without
+    // one) short enough to wait out.
     for (let round = 0; round < 2; round += 1) {
       const outcome = await this.walk(plan, progress);
       if (outcome.success) return outcome.success;
@@ -125,7 +127,7 @@ export class AttemptLoop {
   }
 
   /**
-   * The shortest rest among the keys of deployments a second round could use. A deployment that is switched off,
+   * The shortest 429 rest among the keys of deployments a second round could use. A deployment that is switched off,
    * whose circuit is open, or whose window is not larger than one that overflowed is skipped in round 2 whatever
    * its keys do, so its rest is not worth waiting for (the request would sleep up to `retry_after_cap_ms`, then
    * fail as it would have at once). The breaker is asked after round 1's verdicts were recorded: a circuit that
@@ -142,7 +144,9 @@ export class AttemptLoop {
       for (const key of pool?.keys ?? []) {
         // An authentication rest is long; it is not worth waiting out within a request.
         if (this.dependencies.authRests.isResting(key, deployment.modelId)) continue;
-        const remaining = this.dependencies.cooldowns.remaining(restKey(key, deployment));
+        // Only a 429's rest: a failure's says "move on", and sleeping to ask the same deployment again would
+        // only delay the answer the request's other candidates (or its error) give now.
+        const remaining = this.dependencies.cooldowns.waitable(restKey(key, deployment));
         if (remaining > 0 && (shortest === undefined || remaining < shortest)) shortest = remaining;
       }
     }
@@ -195,7 +199,7 @@ export class AttemptLoop {
           lastError = error;
           if (error.errorClass === 'client_closed') throw error;
           if (error.errorClass === 'rate_limited') {
-            cooldowns.rest(restKey(key, deployment), error.retryAfterMs ?? settings.cooldownMs);
+            cooldowns.rest(restKey(key, deployment), error.retryAfterMs ?? settings.cooldownMs, 'rate-limited');
             continue;
           }
           if (error.errorClass === 'upstream_auth') {
@@ -208,7 +212,7 @@ export class AttemptLoop {
             break;
           }
           if (error.errorClass === 'upstream_server_error' || error.errorClass === 'timeout' || error.errorClass === 'connection') {
-            cooldowns.rest(restKey(key, deployment), settings.cooldownMs);
+            cooldowns.rest(restKey(key, deployment), settings.cooldownMs, 'failed');
             breakers.record(name, false);
             verdictGiven = true;
             break;

@@ -1,4 +1,5 @@
 import { Cooldowns } from './cooldowns.js';
+import type { RestCause } from './cooldowns.js';
 import type { SharedStateHealth } from '../store/redis/redis-health.js';
 import type { RoutingStateChannel } from '../store/routing-state-channel.js';
 
@@ -19,18 +20,18 @@ export class SharedCooldowns extends Cooldowns {
     this.#now = now;
   }
 
-  override rest(key: string, milliseconds: number): void {
-    super.rest(key, milliseconds);
+  override rest(key: string, milliseconds: number, cause: RestCause = 'failed'): void {
+    super.rest(key, milliseconds, cause);
     const channel = this.#channel;
-    channel.publish({ kind: 'cooldown', key, until: this.#now() + milliseconds, origin: channel.instanceId }).then(
+    channel.publish({ kind: 'cooldown', key, until: this.#now() + milliseconds, origin: channel.instanceId, cause }).then(
       () => this.#health.succeeded(),
       (error: unknown) => this.#health.failed('cooldown publish', error),
     );
   }
 
-  /** A rest announced by another instance (or found in a snapshot). */
-  adopt(key: string, until: number): void {
+  /** A rest announced by another instance, or found in a snapshot (which keeps no cause: counted as a failure's). */
+  adopt(key: string, until: number, cause: RestCause = 'failed'): void {
     const remaining = until - this.#now();
-    if (remaining > 0) super.rest(key, remaining);
+    if (remaining > 0) super.rest(key, remaining, cause);
   }
 }

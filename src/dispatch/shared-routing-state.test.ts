@@ -80,6 +80,18 @@ describe('shared routing state', () => {
     expect(second.state.cooldowns.isResting('key-2@p/m')).toBe(false);
   });
 
+  it('a cooldown keeps its cause across instances: a 429’s may be waited out there too, a failure’s not', async () => {
+    const { member } = cluster(() => 4_500_000);
+    const first = member();
+    const second = member();
+    first.state.cooldowns.rest('key-1@p/m', 1_500, 'rate-limited');
+    first.state.cooldowns.rest('key-2@p/m', 1_500, 'failed');
+    await settle();
+    expect(second.state.cooldowns.waitable('key-1@p/m')).toBe(1_500);
+    expect(second.state.cooldowns.isResting('key-2@p/m')).toBe(true);
+    expect(second.state.cooldowns.waitable('key-2@p/m')).toBe(0);
+  });
+
   it('a policy saved through one instance is reloaded by the other', async () => {
     const { member } = cluster(Date.now);
     const store = new MemoryPolicyStore();

@@ -110,7 +110,7 @@ export class SharedRoutingState {
     if (event.kind === 'breaker') {
       for (const breakers of this.#breakers) breakers.adopt(event.key, event.state, event.openedAt);
     } else if (event.kind === 'cooldown') {
-      this.cooldowns.adopt(event.key, event.until);
+      this.cooldowns.adopt(event.key, event.until, event.cause);
     } else {
       for (const policy of this.#policies) if (event.revision > policy.revision) void this.#reload(policy);
     }

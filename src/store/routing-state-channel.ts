@@ -9,12 +9,18 @@ export interface BreakerSettings {
   openMs: number;
 }
 
+/**
+ * Why a key+model rests: `rate-limited` after a 429 (a request may wait out a short one: the provider said when
+ * to come back), `failed` after a 5xx, a timeout or a reset (requests move on, never wait for it).
+ */
+export type RestCause = 'rate-limited' | 'failed';
+
 /** What one gateway instance tells the others. `origin` is the sender's instance id. */
 export type RoutingStateEvent =
   /** A circuit opened (at `openedAt`) or closed after a successful trial. */
   | { kind: 'breaker'; key: string; state: 'open' | 'closed'; openedAt: number; origin: string }
-  /** A key+model must rest until `until` (epoch ms). */
-  | { kind: 'cooldown'; key: string; until: number; origin: string }
+  /** A key+model must rest until `until` (epoch ms); `cause` absent means `failed` (senders before it existed). */
+  | { kind: 'cooldown'; key: string; until: number; origin: string; cause?: RestCause }
   /** The model policy was saved at `revision`; reload it. */
   | { kind: 'policy'; revision: number; origin: string };
 
