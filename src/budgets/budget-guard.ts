@@ -2,6 +2,7 @@ import { GatewayError } from '../core/errors.js';
 import type { RequestRecord } from '../core/ledger-record.js';
 import { emptyUsage } from '../core/usage.js';
 import type { Usage } from '../core/usage.js';
+import { loadO200kYielding, o200kLoaded } from '../classify/text/o200k.js';
 import { estimateUsage } from '../ledger/estimate-usage.js';
 import type { EstimateSource } from '../ledger/estimate-usage.js';
 import type { BudgetCharge, BudgetCounterStore } from '../store/budget-counter-store.js';
@@ -169,11 +170,26 @@ export class BudgetGuard {
       ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }),
       ...(record.clientKeyId === undefined ? {} : { keyId: record.clientKeyId, ...this.#keyName(record.clientKeyId) }),
     };
+    const at = this.#now();
+    const source = record.usage === undefined && record.status === 200 && record.servedModel !== undefined && !record.decision.cache?.hit ? estimateFrom : undefined;
+    if (source !== undefined && !o200kLoaded()) {
+      // The first estimate would read the tokenizer's tables (tens of MB) on the event loop and hold every request
+      // for a quarter of a second or, on a loaded machine, seconds; read them in slices that yield, then settle.
+      // The request has answered already; only its hold stays in the counters a moment longer.
+      void loadO200kYielding()
+        .catch(() => undefined)
+        .then(() => this.#settle(record, hold, subject, at, source));
+      return;
+    }
+    this.#settle(record, hold, subject, at, source);
+  }
+
+  /** Releases the hold and charges what the request used (its reported usage, else an estimate from `source`). */
+  #settle(record: RequestRecord, hold: Hold | undefined, subject: BudgetSubject, at: number, source: EstimateSource | undefined): void {
     let spent: BudgetCharge[] = [];
     try {
-      const usage = record.usage ?? (estimateFrom && record.status === 200 && record.servedModel !== undefined ? estimateUsage(estimateFrom) : undefined);
+      const usage = record.usage ?? (source === undefined ? undefined : estimateUsage(source));
       if (usage !== undefined && !record.decision.cache?.hit) {
-        const at = this.#now();
         const served =
           record.servedProvider !== undefined && record.servedModel !== undefined
             ? deploymentRules(this.rules, { providerId: record.servedProvider, modelId: record.servedModel, qualifiedName: `${record.servedProvider}/${record.servedModel}` }, subject, at)
