@@ -20,7 +20,7 @@ export interface TopicFit {
 
 /** `scored(example)`: whether the example's held-out prediction counts (borrowed rows train every fold but are never scored). */
 export function fitTopicWeights(examples: readonly TopicTrainingExample[], scored: (example: TopicTrainingExample) => boolean): TopicFit {
-  const foldOf = examples.map((_, index) => index % 5);
+  const foldOf = foldAssignment(examples);
   const folds = Math.max(...foldOf) + 1;
   const table = intentTopicTable(examples);
   const heldOut: { topicLogits: number[]; intentLogits: number[]; label: number; intentLabel: number }[] = [];
@@ -43,14 +43,14 @@ export function fitTopicWeights(examples: readonly TopicTrainingExample[], score
   const intentTemperature = fitTemperature(heldOut.filter((item) => item.intentLabel >= 0).map((item) => ({ logits: item.intentLogits, label: item.intentLabel })));
 
   // Grid over the intent weight and the none threshold: the most accurate pair whose held-out none precision
-  // reaches 0.95; if none does, the pair with the best accuracy + none precision.
+  // reaches `nonePrecisionTarget`; if none does, the pair with the best accuracy + none precision.
   let best = { intentWeight: 0, minConfidence: 0.5, accuracy: -1, nonePrecision: 0 };
-  const objective = (accuracy: number, nonePrecision: number) => (nonePrecision >= 0.95 ? 10 : 0) + accuracy + (nonePrecision >= 0.95 ? 0 : nonePrecision);
+  const objective = (accuracy: number, nonePrecision: number) => (nonePrecision >= nonePrecisionTarget ? 10 : 0) + accuracy + (nonePrecision >= nonePrecisionTarget ? 0 : nonePrecision);
   const grid: Record<string, unknown>[] = [];
   // Intent first is the design (ARC): the intent prior always takes part. On held-out folds weights 0 to 1 were
   // within half a point of each other, so the grid only chooses how strongly.
   for (const intentWeight of [0.5, 1]) {
-    for (const minConfidence of [0.02, 0.04, 0.06, 0.08, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8]) {
+    for (const minConfidence of [0.005, 0.01, 0.02, 0.03, 0.04, 0.06, 0.08, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8]) {
       const outcomes = heldOut.map((item) => {
         const combined = combineIntentAndSubject(softmax(item.topicLogits, topicTemperature), softmax(item.intentLogits, intentTemperature), table, intentWeight);
         return { predicted: decideTopic(combined, minConfidence).topic, topic: topics[item.label]! };
@@ -73,7 +73,26 @@ export function fitTopicWeights(examples: readonly TopicTrainingExample[], score
   return { weights, report: { folds, examples: examples.length, scored: heldOut.length, topicTemperature, intentTemperature, chosen: best, grid } };
 }
 
+/**
+ * The held-out none precision the threshold must reach. The gate on fresh and hidden sets is 0.95, but a new
+ * writer's none precision scatters around the held-out figure: leave one writer out (nine writers), target
+ * 0.95 gave mean accuracy / none precision 0.908 / 0.969 with the worst writer at 0.933; 0.96 gave 0.906 / 0.982
+ * (worst 0.965); 0.97 0.903 / 0.987; 0.98 0.895 / 0.995.
+ */
+const nonePrecisionTarget = 0.96;
+
+/**
+ * Five folds, a writer's cases all in one fold (writers dealt round the folds in name order), the other rows by
+ * position. Held-out predictions then include the shift to a writer the model never saw, which is what the
+ * temperatures and the `none` threshold are calibrated for. Leave one writer out (seven writers, before the
+ * other-language lexicon) found it about neutral: mean 0.885 / 0.969 with rows dealt by position, 0.888 / 0.968.
+ */
+function foldAssignment(examples: readonly TopicTrainingExample[]): number[] {
+  const writers = [...new Set(examples.flatMap((example) => (example.writer ? [example.writer] : [])))].sort();
+  return examples.map((example, index) => (example.writer ? writers.indexOf(example.writer) % 5 : index % 5));
+}
+
 function round(value: number): number {
-  return Math.round(value * 100) / 100;
+  return Math.round(value * 1000) / 1000;
 }
 

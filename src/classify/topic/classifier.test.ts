@@ -28,6 +28,17 @@ describe('TopicClassifier (learned, shipped weights)', () => {
     expect(learned.classify([user('ปวดท้องและท้องเสียมาสองวันแล้ว ควรกินยาอะไร')]).topic).toBe('medicine_healthcare');
   });
 
+  it.each([
+    ['Помогите решить уравнение, я не понимаю производные', 'math'],
+    ['요즘 두통이 심하고 열이 나요. 병원에 가야 할까요?', 'medicine_healthcare'],
+    ['Ev sahibim depozitomu geri vermiyor, avukat tutmalı mıyım?', 'legal_government'],
+    ['मेरी कंपनी के लिए निवेश का बजट कैसे बनाएं?', 'business_finance'],
+    ['Schreib mir ein kurzes Gedicht über den Herbst', 'writing_language'],
+    ['hola, ¿qué tal?', 'none'],
+  ])('classifies %j (languages the word vectors do not know) as %s', (text, topic) => {
+    expect(learned.classify([user(text)]).topic).toBe(topic);
+  });
+
   it('explains the decision and reports a calibrated confidence', () => {
     const result = learned.classify([user('my docker container keeps restarting with exit code 137')]);
     expect(result.topic).toBe('software_it');

@@ -10,7 +10,19 @@ interface CompiledLexicon<Label extends string> {
   substrings: { term: string; label: Label }[];
 }
 
-const plainWord = /^[a-z0-9']+\*?$/;
+/** A term of spaced-script letters (any alphabet), optionally a `*` stem; Chinese, Japanese and Thai terms match as substrings. */
+const plainWord = /^[\p{L}\p{M}\p{N}']+\*?$/u;
+const unspacedScript = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
+const isPlainWord = (term: string): boolean => plainWord.test(term) && !unspacedScript.test(term);
+
+/**
+ * Latin, Greek and Cyrillic letters without their accents, on terms and words alike: people type "matematicas"
+ * for "matemáticas" and "e" for "ё". ASCII words are returned as they are (the common case costs one test).
+ */
+export function foldAccents(word: string): string {
+  if (!/[^\x00-\x7f]/.test(word)) return word;
+  return word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+}
 
 /** Compiles term lists once; matching then costs a map lookup per word and per word prefix. */
 export class LexiconMatcher<Label extends string> {
@@ -22,15 +34,15 @@ export class LexiconMatcher<Label extends string> {
     for (const [label, terms] of Object.entries(lexicon) as [Label, readonly string[]][]) {
       for (const rawTerm of terms) {
         const term = normalizeText(rawTerm);
-        const parts = term.split(' ');
-        if (parts.length > 1 && parts.every((part) => plainWord.test(part))) {
+        const parts = term.split(' ').map(foldAccents);
+        if (parts.length > 1 && parts.every(isPlainWord)) {
           const first = parts[0]!;
           const list = this.compiled.phrases.get(first) ?? [];
           list.push({ words: parts, term, label });
           this.compiled.phrases.set(first, list);
-        } else if (plainWord.test(term)) {
+        } else if (isPlainWord(term)) {
           const target = term.endsWith('*') ? this.compiled.stems : this.compiled.exact;
-          const key = term.replace(/\*$/, '');
+          const key = foldAccents(term).replace(/\*$/, '');
           target.set(key, [...(target.get(key) ?? []), label]);
         } else {
           this.compiled.substrings.push({ term, label });
@@ -41,7 +53,8 @@ export class LexiconMatcher<Label extends string> {
   }
 
   /** `words`: the text's tokens when the caller already has them (`tokenize(text).words`), to skip a second pass. */
-  match(text: string, words: readonly string[] = tokenize(text).words): LexiconMatches<Label> {
+  match(text: string, tokens: readonly string[] = tokenize(text).words): LexiconMatches<Label> {
+    const words = tokens.map(foldAccents);
     const found = new Map<Label, Set<string>>();
     const note = (label: Label, term: string): void => {
       const set = found.get(label) ?? new Set<string>();

@@ -1,3 +1,4 @@
+import { otherLanguageIntentTerms, otherLanguageSubjectTerms } from './lexicon-other-languages.js';
 import type { Intent, Topic } from './taxonomy.js';
 
 /**
@@ -6,7 +7,7 @@ import type { Intent, Topic } from './taxonomy.js';
  * examples generalise to words they never contained. A trailing `*` matches any word starting with the stem;
  * terms with a space match consecutive words; Chinese and Thai terms match as substrings.
  */
-export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> = {
+const englishChineseThaiSubjectTerms: Record<Exclude<Topic, 'none'>, readonly string[]> = {
   software_it: [
     'join', 'joins', 'schema', 'cron', 'crontab', 'race condition', 'concurrency', 'goroutine*', 'time complexity', 'big o', 'quicksort', 'binary search', 'hash', 's3', 'ec2', 'lambda function*', 'iam', 'website', 'browser', 'plugin', 'wordpress', 'raspberry pi', 'arduino', 'boot', 'bios', 'firmware', 'usb', 'bluetooth', 'ssd', 'disk', 'partition', 'outlook', 'smtp', 'oauth', 'jwt', 'authentication', 'login', 'axios', 'graphql', 'websocket*', 'localhost', 'proxy', 'load balancer', 'backoff', 'rate limit*', 'string', 'null', 'undefined', 'loop', 'div', 'flexbox', 'emulator', 'xcode', 'vscode', 'vim', 'pandas', 'numpy', 'jupyter', 'machine learning', 'neural network*', 'computer', 'pc', 'keyboard', '前端', '后端', '端口', '进程', '组件', '渲染', '算法', '配置', '证书', '电脑', '软件', '网站', '编译', '网络', 'คอมพิวเตอร์', 'เว็บไซต์', 'เว็บ', 'โปรแกรม', 'ซอฟต์แวร์', 'จอฟ้า', 'อินเทอร์เน็ต',
     'code', 'coding', 'program*', 'debug*', 'bug', 'bugs', 'compil*', 'refactor*', 'function', 'functions', 'class', 'method', 'variable*',
@@ -120,7 +121,7 @@ export const subjectLexicon: Record<Exclude<Topic, 'none'>, readonly string[]> =
   ],
 };
 
-export const intentLexicon: Record<Intent, readonly string[]> = {
+const englishChineseThaiIntentTerms: Record<Intent, readonly string[]> = {
   technical: [
     'fix', 'debug*', 'error', 'errors', 'fails', 'failing', 'broken', 'crash*', 'install*', 'configure', 'config*', 'deploy*', 'implement*',
     'refactor*', 'optimize', 'set up', 'setup', 'migrate', 'build', 'compile*', 'run', 'code', 'script', 'command', 'stack trace',
@@ -142,3 +143,13 @@ export const intentLexicon: Record<Intent, readonly string[]> = {
     '你好', '谢谢', '好的', '明白', 'สวัสดี', 'ขอบคุณ', 'โอเค', 'เบื่อ', 'คุย',
   ],
 };
+
+/** Every subject term, the other languages' (lexicon-other-languages.ts) after the English, Chinese and Thai ones. */
+export const subjectLexicon = withOtherLanguages(englishChineseThaiSubjectTerms, otherLanguageSubjectTerms);
+export const intentLexicon = withOtherLanguages(englishChineseThaiIntentTerms, otherLanguageIntentTerms);
+
+function withOtherLanguages<Label extends string>(base: Record<Label, readonly string[]>, other: Partial<Record<Label, readonly string[]>>): Record<Label, readonly string[]> {
+  const merged = { ...base };
+  for (const label of Object.keys(base) as Label[]) merged[label] = [...base[label], ...(other[label] ?? [])];
+  return merged;
+}
