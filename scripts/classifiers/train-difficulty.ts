@@ -14,14 +14,14 @@ import { LinearModel } from '../../src/classify/text/linear-model.js';
 import { addFeature, normalizeL2 } from '../../src/classify/text/sparse-vector.js';
 import { tokenize } from '../../src/classify/text/tokens.js';
 import { trainLinearModel } from '../../src/classify/text/train-linear-model.js';
-import { caseQualities, readDifficultyCases } from '../../src/eval/difficulty-cases.js';
+import { caseQualities, caseSubject, readDifficultyCases } from '../../src/eval/difficulty-cases.js';
 import { difficultyMetrics } from '../../src/eval/difficulty-metrics.js';
 import { crossValidatedScores } from '../../src/eval/difficulty-run.js';
 
 const path = process.argv[2] ?? '../shared/corpora/external/routellm_strong_weak.jsonl';
 const folds = 5;
 const cases = readDifficultyCases(path).filter((row) => caseQualities(row));
-const rows = cases.map((row) => ({ prompt: row.prompt, features: difficultyFeatures(row.prompt), quality: caseQualities(row)! }));
+const rows = cases.map((row) => ({ prompt: row.prompt, subject: caseSubject(row), features: difficultyFeatures(row.prompt), quality: caseQualities(row)! }));
 
 /** The baseline the issue names: word and word-pair n-grams, logistic regression on "the weak model failed". */
 function baselineFeatures(prompt: string) {

@@ -3,7 +3,7 @@ import { DifficultyScorer } from '../classify/difficulty/scorer.js';
 import { DifficultyLinear, trainDifficultyLinear } from '../classify/difficulty/linear-stage.js';
 import { trainDifficultyRouter } from '../classify/difficulty/train-router.js';
 import type { DifficultyCase } from './difficulty-cases.js';
-import { caseQualities } from './difficulty-cases.js';
+import { caseQualities, caseSubject } from './difficulty-cases.js';
 import type { DifficultyMetrics } from './difficulty-metrics.js';
 import { difficultyMetrics } from './difficulty-metrics.js';
 import { percentileMs, timeDecisions } from './timing.js';
@@ -62,7 +62,7 @@ export function runDifficultyEval(cases: readonly DifficultyCase[], score: (prom
 export function crossValidatedScores(cases: readonly DifficultyCase[], folds: number): number[] {
   const rows = cases.flatMap((row, index) => {
     const quality = caseQualities(row);
-    return quality ? [{ prompt: row.prompt, features: difficultyFeatures(row.prompt), quality, fold: index % folds, index }] : [];
+    return quality ? [{ prompt: row.prompt, subject: caseSubject(row), features: difficultyFeatures(row.prompt), quality, fold: index % folds, index }] : [];
   });
   // inner.get(`${outer}:${index}`): the row's linear probabilities from a model trained without `outer` and the row's own fold.
   const inner = new Map<string, number[]>();

@@ -1,10 +1,11 @@
 import { optionFeatureNames, optionFeatures } from './option-features.js';
 import { structureFeatureNames, structureFeatures } from './structure-features.js';
+import { subjectPriorInputNames } from './subject-prior.js';
 
 /**
  * The inputs of the boosted-tree correction: the linear model's four outcome probabilities and its gain
  * estimate, then the prompt's structure measures and its answer-option measures. The trees read the linear
- * estimate next to the structure, so they can correct it where the structure says more than the words (a word
+ * estimate next to the structure and the subject prior (`subject-prior.ts`), so they can correct it where the structure says more than the words (a word
  * problem with many quantities, a question whose options are close distractors).
  */
 export const correctionInputNames = [
@@ -15,9 +16,11 @@ export const correctionInputNames = [
   'linear:gain',
   ...structureFeatureNames.map((name) => `structure:${name}`),
   ...optionFeatureNames.map((name) => `option:${name}`),
+  ...subjectPriorInputNames,
 ];
 
-export function correctionInputs(prompt: string, outcomeProbabilities: readonly number[]): number[] {
+/** `subjectPrior`: the three `subjectPriorInputs` (zeros when the weights carry no prior). */
+export function correctionInputs(prompt: string, outcomeProbabilities: readonly number[], subjectPrior: readonly number[] = [0, 0, 0]): number[] {
   const structure = structureFeatures(prompt);
   const options = optionFeatures(prompt);
   return [
@@ -25,6 +28,7 @@ export function correctionInputs(prompt: string, outcomeProbabilities: readonly 
     linearGain(outcomeProbabilities),
     ...structureFeatureNames.map((name) => structure[name]),
     ...optionFeatureNames.map((name) => options[name]),
+    ...subjectPrior,
   ];
 }
 

@@ -19,6 +19,8 @@ export interface DifficultyLinearJson {
 
 export interface DifficultyPromptRow extends DifficultyTrainingRow {
   prompt: string;
+  /** Benchmark and subject of a training row (training only: the subject prior's label). */
+  subject?: string;
 }
 
 /** Kinds that get a model of their own when the training rows have enough of them. */

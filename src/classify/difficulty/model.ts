@@ -1,6 +1,7 @@
 import type { LinearModelJson } from '../text/linear-model.js';
 import type { BoostedTreesJson } from '../trees/boosted-trees.js';
 import type { PromptKind } from './prompt-kind.js';
+import type { SubjectPriorJson } from './subject-prior.js';
 
 /**
  * The shipped difficulty weights (data/difficulty/weights.json). The model predicts which of four outcomes a
@@ -28,6 +29,8 @@ export interface DifficultyWeightsJson {
 export interface DifficultyCorrectionJson {
   scale: number;
   trees: BoostedTreesJson;
+  /** Subjects' mean outcomes, one of the trees' inputs; absent in older weights (its inputs are then 0). */
+  subjectPrior?: SubjectPriorJson;
 }
 
 export const outcomeClasses = ['both', 'strong_only', 'neither', 'weak_only'] as const;

@@ -5,6 +5,7 @@ import { correctionInputs, linearGain } from './correction-inputs.js';
 import { DifficultyLinear } from './linear-stage.js';
 import type { PromptKind } from './prompt-kind.js';
 import type { DifficultyCorrectionJson } from './model.js';
+import { SubjectPrior, meaningDirection } from './subject-prior.js';
 import { routingProbability } from './model.js';
 
 export interface DifficultyScore {
@@ -21,10 +22,14 @@ export interface DifficultyScore {
 export class DifficultyScorer {
   private readonly linear: DifficultyLinear;
   private readonly trees?: BoostedTrees;
+  private readonly subjectPrior?: SubjectPrior;
 
   constructor(model: LinearModelJson, private readonly correction?: DifficultyCorrectionJson, kindModels?: Partial<Record<PromptKind, LinearModelJson>>) {
     this.linear = new DifficultyLinear(kindModels ? { model, kindModels } : { model });
-    if (correction) this.trees = new BoostedTrees(correction.trees);
+    if (correction) {
+      this.trees = new BoostedTrees(correction.trees);
+      this.subjectPrior = new SubjectPrior(correction.subjectPrior);
+    }
   }
 
   /** The linear model that scores this prompt (for explanations). */
@@ -35,7 +40,7 @@ export class DifficultyScorer {
   score(prompt: string, features: SparseVector): DifficultyScore {
     const probabilities = this.linear.predict(prompt, features);
     if (!this.trees || !this.correction) return { probabilities, probability: routingProbability(probabilities) };
-    const gain = this.correction.scale * linearGain(probabilities) + this.trees.predict(correctionInputs(prompt, probabilities));
+    const gain = this.correction.scale * linearGain(probabilities) + this.trees.predict(correctionInputs(prompt, probabilities, this.subjectPrior?.inputs(meaningDirection(features))));
     return { probabilities, probability: Math.min(1, Math.max(0, (1 + gain) / 2)) };
   }
 }

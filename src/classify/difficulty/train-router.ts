@@ -4,6 +4,7 @@ import { correctionInputNames, correctionInputs, linearGain } from './correction
 import type { DifficultyLinearJson, DifficultyPromptRow } from './linear-stage.js';
 import { DifficultyLinear, trainDifficultyLinear } from './linear-stage.js';
 import type { DifficultyCorrectionJson } from './model.js';
+import { leaveOneOutSubjectPriorInputs, meaningDirection, trainSubjectPrior } from './subject-prior.js';
 
 export type DifficultyRouterRow = DifficultyPromptRow;
 
@@ -34,12 +35,16 @@ export function trainDifficultyRouter(
   const gains = rows.map((row) => row.quality.strong - row.quality.weak);
   const estimates = outOfFold.map((probabilities) => linearGain(probabilities));
   const scale = leastSquaresSlope(estimates, gains);
+  // The subject prior from the rows' subject labels; each training row's own inputs leave it out of its subject.
+  const priorRows = rows.map((row) => ({ subject: row.subject ?? '', direction: meaningDirection(row.features), quality: row.quality }));
+  const subjectPrior = trainSubjectPrior(priorRows);
+  const priorInputs = leaveOneOutSubjectPriorInputs(priorRows);
   const trees = trainBoostedTrees(
-    rows.map((row, index) => ({ values: correctionInputs(row.prompt, outOfFold[index]!), target: gains[index]!, offset: scale * estimates[index]! })),
+    rows.map((row, index) => ({ values: correctionInputs(row.prompt, outOfFold[index]!, priorInputs[index]), target: gains[index]!, offset: scale * estimates[index]! })),
     correctionInputNames,
     options.boosting ?? correctionBoostingOptions,
   );
-  return { ...trainDifficultyLinear(rows), correction: { scale: Math.round(scale * 1e4) / 1e4, trees } };
+  return { ...trainDifficultyLinear(rows), correction: { scale: Math.round(scale * 1e4) / 1e4, trees, ...(subjectPrior ? { subjectPrior } : {}) } };
 }
 
 export function outOfFoldProbabilities(rows: readonly DifficultyRouterRow[], folds: number): number[][] {
