@@ -27,9 +27,10 @@ export class RecordingObserver implements RequestObserver {
   }
 
   /**
-   * Resolves once `count` records have arrived and every request that started has its record, or at the deadline
-   * with what came (records land after the response ends: the first count of a tools array's schema tokens
-   * yields to the event loop, so its record comes a few turns later; `waitFor(records.length)` waits for it).
+   * Resolves once `count` records have arrived and every request that started has its record (records land after
+   * the response ends: the first count of a tools array's schema tokens yields to the event loop, so its record
+   * comes a few turns later; `waitFor(records.length)` waits for it). Throws at the deadline when either is
+   * missing: a request that started and never recorded itself is a lost ledger row, not something to read past.
    */
   async waitFor(count: number, timeoutMs = 5_000): Promise<RequestRecord[]> {
     const deadline = Date.now() + timeoutMs;
@@ -37,7 +38,12 @@ export class RecordingObserver implements RequestObserver {
       if (Date.now() > deadline) throw new Error(`expected ${count} ledger records, got ${this.records.length}`);
       await this.#nextRecordOrTick();
     }
-    while (this.records.length < this.started && Date.now() <= deadline) await this.#nextRecordOrTick();
+    while (this.records.length < this.started) {
+      if (Date.now() > deadline) {
+        throw new Error(`${this.started} requests started but ${this.records.length} recorded within ${timeoutMs} ms: ${this.started - this.records.length} never finished`);
+      }
+      await this.#nextRecordOrTick();
+    }
     return this.records;
   }
 
