@@ -1,14 +1,18 @@
 /**
- * Memory benchmark. Starts hermes-router from the compiled dist/ as `hermes-router start` runs it (SQLite ledger,
- * tool routing on, default Node flags unless --node-flags says otherwise) against a local fake upstream, and
- * prints its RSS: idle, then with 1,000 / 5,000 / 10,000 live Hermes-shaped sessions (first turns of distinct
- * conversations: the 70 KB Hermes body with 33 tools, each with its own first user message), each also after a
- * full GC with the heap that is then in use. Also the time from process start to the first answered request.
+ * Memory benchmark. Starts hermes-router from the built CLI as `bin/hermes-router.js start` runs it (the bundle in
+ * dist/bundle/, SQLite ledger, tool routing on, default Node flags unless told otherwise) against a local fake
+ * upstream, and prints its RSS: idle, then with 1,000 / 5,000 / 10,000 live Hermes-shaped sessions (first turns of
+ * distinct conversations: the 70 KB Hermes body with 33 tools, each with its own first user message), each also
+ * after a full GC with the heap that is then in use. Also the time from process start to the first answered
+ * request, and, measured in the same run for scale, the RSS of a plain idle `node -e 'setInterval(()=>{},1e3)'`.
  *
- *   npm run bench:memory [-- --sessions 1000,5000,10000 --no-build --node-flags "--max-semi-space-size=2" --json]
+ *   npm run bench:memory [-- --sessions 1000,5000,10000 --no-build --json]
+ *   npm run bench:memory -- --node-flags=--max-semi-space-size=2 --env=MALLOC_MMAP_THRESHOLD_=65536
+ *
+ * --node-flags and --env (NAME=VALUE, comma-separated) run the gateway with runtime settings of your own.
  */
-import { execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { type BenchServer, ask, spawnServer } from './support.js';
@@ -18,6 +22,7 @@ const { values: flags } = parseArgs({
     sessions: { type: 'string', default: '1000,5000,10000' },
     'no-build': { type: 'boolean', default: false },
     'node-flags': { type: 'string', default: '' },
+    env: { type: 'string', default: '' },
     concurrency: { type: 'string', default: '16' },
     json: { type: 'boolean', default: false },
   },
@@ -29,7 +34,25 @@ const repositoryRoot = new URL('../', import.meta.url).pathname;
 if (!flags['no-build']) {
   process.stderr.write('building dist/ (npm run build)…\n');
   execFileSync(process.execPath, [`${repositoryRoot}node_modules/typescript/bin/tsc`, '-p', `${repositoryRoot}tsconfig.build.json`], { stdio: 'inherit' });
+  execFileSync(process.execPath, [`${repositoryRoot}scripts/build/bundle-cli.mjs`], { stdio: 'inherit', cwd: repositoryRoot });
 }
+
+/** RSS of a process, page-exact from smaps_rollup (Linux), in bytes. */
+function residentBytes(pid: number): number {
+  const path = `/proc/${pid}/smaps_rollup`;
+  if (!existsSync(path)) return Number.NaN;
+  return Number(/^Rss:\s+(\d+)/m.exec(readFileSync(path, 'utf8'))?.[1] ?? Number.NaN) * 1024;
+}
+
+/** The yardstick, in this run: an idle `node` that has loaded nothing, measured as long after its start as the gateway. */
+async function plainNodeRss(): Promise<number> {
+  const plain = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const rss = residentBytes(plain.pid ?? 0);
+  plain.kill();
+  return rss;
+}
+const plainRss = await plainNodeRss();
 
 const hermes = JSON.parse(readFileSync(new URL('../test/fixtures/hermes/turn-1.json', import.meta.url), 'utf8')) as { messages: { role: string; content: string }[] };
 const tools = (JSON.parse(readFileSync(new URL('../test/fixtures/hermes/tools.cli.json', import.meta.url), 'utf8')) as Record<string, unknown>[]).map(
@@ -59,9 +82,15 @@ const memoryOf = (server: BenchServer, gc: boolean) => ask<MemoryUsage>(server, 
 const upstream = await spawnServer('upstream', './servers/upstream.ts');
 const startedAt = performance.now();
 const nodeFlags = flags['node-flags'].split(' ').filter((flag) => flag.length > 0);
+const serviceEnvironment = Object.fromEntries(
+  flags.env
+    .split(',')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 const child = fork(new URL('./servers/gateway-built.mjs', import.meta.url).pathname, [], {
   execArgv: nodeFlags,
-  env: { ...process.env, UPSTREAM: upstream.url },
+  env: { ...process.env, ...serviceEnvironment, UPSTREAM: upstream.url },
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 const port = await new Promise<number>((resolve, reject) => {
@@ -137,8 +166,11 @@ const header = ['state', 'RSS MB', 'RSS after GC MB', 'heap used after GC MB', '
 const lines = rows.map((row) => [row.state, fixed(row.rssMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb), fixed(row.anonymousAfterGcMb), fixed(row.filesAfterGcMb)]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ');
-console.log(`hermes-router from dist/, node ${process.version}${nodeFlags.length ? ` ${nodeFlags.join(' ')}` : ' (default flags)'}; sessions are Hermes first turns (70 KB, 33 tools), tool routing on`);
+const settings = [...nodeFlags, ...Object.entries(serviceEnvironment).map(([name, value]) => `${name}=${value}`)];
+console.log(`hermes-router start from dist/, node ${process.version} ${settings.length ? settings.join(' ') : '(default flags)'}; sessions are Hermes first turns (70 KB, 33 tools), tool routing on`);
 console.log(`process start → listening: ${listeningMs.toFixed(0)} ms; → first answered request: ${firstAnswerMs.toFixed(0)} ms`);
+const idleRss = rows[0]?.rssMb ?? Number.NaN;
+console.log(`plain idle \`node -e\` in this run: ${megabytes(plainRss).toFixed(1)} MB RSS; idle gateway ${idleRss.toFixed(1)} MB = ${(idleRss / megabytes(plainRss)).toFixed(2)} x, ${(idleRss - megabytes(plainRss)).toFixed(1)} MB more`);
 console.log(format(header));
 for (const line of lines) console.log(format(line));
-if (flags.json) console.log(JSON.stringify({ nodeFlags, listeningMs, firstAnswerMs, rows }));
+if (flags.json) console.log(JSON.stringify({ settings, plainNodeRssMb: megabytes(plainRss), listeningMs, firstAnswerMs, rows }));

@@ -4,7 +4,10 @@
  * streaming and not, at concurrency 1 and 32, with a 70 KB Hermes-shaped body. Prints added p50/p99 over
  * direct, requests/s, CPU per request of the proxy process, and ratios to the minimal proxy.
  *
- *   npm run bench:overhead [-- --requests 600 --rounds 4 --json]
+ *   npm run bench:overhead [-- --requests 600 --rounds 4 --json] [-- --tuned="--max-semi-space-size=2 MALLOC_MMAP_THRESHOLD_=65536"]
+ *
+ * --tuned adds a target: hermes-router as "hr" (tool routing off) run with those Node flags and environment
+ * variables, to price a runtime setting in CPU per request (docs/deployment.md, "Memory and start time").
  *
  * Each server runs in its own process so its CPU time is its own; the machine is shared and noisy, so read
  * the ratios, not the absolute numbers.
@@ -18,8 +21,12 @@ const { values: flags } = parseArgs({
     requests: { type: 'string', default: '600' },
     rounds: { type: 'string', default: '4' },
     json: { type: 'boolean', default: false },
+    tuned: { type: 'string' },
   },
 });
+const tunedWords = (flags.tuned ?? '').split(' ').filter((word) => word.length > 0);
+const tunedFlags = tunedWords.filter((word) => word.startsWith('-'));
+const tunedEnvironment = Object.fromEntries(tunedWords.filter((word) => !word.startsWith('-')).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
 const requestsPerRun = Number(flags.requests);
 const rounds = Math.max(1, Number(flags.rounds));
 
@@ -107,27 +114,30 @@ const minimal = await spawnServer('minimal-proxy', './servers/minimal-proxy.ts',
 const gateway = await spawnServer('hermes-router', './servers/gateway.ts', { UPSTREAM: upstream.url, TOOL_ROUTING: 'off' });
 const bare = await spawnServer('hermes-router-no-ledger', './servers/gateway.ts', { UPSTREAM: upstream.url, LEDGER: 'off', TOOL_ROUTING: 'off' });
 const routed = await spawnServer('hermes-router-routing-on', './servers/gateway.ts', { UPSTREAM: upstream.url });
-const rows: { stream: boolean; concurrency: number; direct: RunResult; minimal: RunResult; gateway: RunResult; bare: RunResult; routed: RunResult }[] = [];
+// --tuned: the same as `gateway`, with the given Node flags and environment.
+const tuned = flags.tuned === undefined ? undefined : await spawnServer('hermes-router-tuned', './servers/gateway.ts', { UPSTREAM: upstream.url, TOOL_ROUTING: 'off', ...tunedEnvironment }, tunedFlags);
+const rows: { stream: boolean; concurrency: number; direct: RunResult; minimal: RunResult; gateway: RunResult; bare: RunResult; routed: RunResult; tuned?: RunResult }[] = [];
 try {
   for (const stream of [false, true]) {
     for (const concurrency of [1, 32]) {
       process.stderr.write(`measuring stream=${stream} concurrency=${concurrency}…\n`);
-      const [direct, minimalResult, gatewayResult, bareResult, routedResult] = (await cell(
+      const [direct, minimalResult, gatewayResult, bareResult, routedResult, tunedResult] = (await cell(
         [
           { server: { ...upstream, name: 'direct' }, measureCpu: false },
           { server: minimal, measureCpu: true },
           { server: gateway, measureCpu: true },
           { server: bare, measureCpu: true },
           { server: routed, measureCpu: true },
+          ...(tuned ? [{ server: tuned, measureCpu: true }] : []),
         ],
         stream,
         concurrency,
-      )) as [RunResult, RunResult, RunResult, RunResult, RunResult];
-      rows.push({ stream, concurrency, direct, minimal: minimalResult, gateway: gatewayResult, bare: bareResult, routed: routedResult });
+      )) as [RunResult, RunResult, RunResult, RunResult, RunResult, RunResult | undefined];
+      rows.push({ stream, concurrency, direct, minimal: minimalResult, gateway: gatewayResult, bare: bareResult, routed: routedResult, ...(tunedResult ? { tuned: tunedResult } : {}) });
     }
   }
 } finally {
-  for (const server of [upstream, minimal, gateway, bare, routed]) server.child.kill();
+  for (const server of [upstream, minimal, gateway, bare, routed, ...(tuned ? [tuned] : [])]) server.child.kill();
 }
 
 const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
@@ -146,10 +156,13 @@ const table = rows.map((row) => ({
   gateway_routing_on_cpu_ms: row.routed.cpuMsPerRequest,
   gateway_routing_on_added_p50_ms: row.routed.p50 - row.direct.p50,
   cpu_ratio: (row.gateway.cpuMsPerRequest ?? 0) / (row.minimal.cpuMsPerRequest ?? 1),
+  tuned_cpu_ms: row.tuned?.cpuMsPerRequest,
+  tuned_cpu_ratio: row.tuned ? (row.tuned.cpuMsPerRequest ?? 0) / (row.minimal.cpuMsPerRequest ?? 1) : undefined,
+  tuned_added_p99_ms: row.tuned ? row.tuned.p99 - row.direct.p99 : undefined,
   ledger_cpu_share: (row.gateway.cpuMsPerRequest ?? 0) / (row.bare.cpuMsPerRequest ?? 1) - 1,
   added_p50_ratio: (row.gateway.p50 - row.direct.p50) / Math.max(0.001, row.minimal.p50 - row.direct.p50),
 }));
-const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'hr no ledger', 'hr routed', '+p50 routed', 'cpu ×', 'ledger +', '+p50 ×'];
+const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'hr no ledger', 'hr routed', '+p50 routed', 'cpu ×', 'ledger +', '+p50 ×', ...(tuned ? ['cpu/req tuned', 'cpu × tuned', '+p99 tuned'] : [])];
 const lines = table.map((row) => [
   row.mode,
   fixed(row.direct_p50_ms),
@@ -167,10 +180,11 @@ const lines = table.map((row) => [
   fixed(row.cpu_ratio),
   `${fixed(row.ledger_cpu_share * 100, 1)}%`,
   fixed(row.added_p50_ratio),
+  ...(tuned ? [fixed(row.tuned_cpu_ms, 3), fixed(row.tuned_cpu_ratio), fixed(row.tuned_added_p99_ms)] : []),
 ]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => cell.padStart(widths[index] ?? 0)).join('  ');
-console.log(`${requestsPerRun} requests per cell in ${rounds} interleaved rounds, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)`);
+console.log(`${requestsPerRun} requests per cell in ${rounds} interleaved rounds, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)${tuned ? `; "tuned" as "hr" with ${flags.tuned}` : ''}`);
 console.log(format(header));
 for (const line of lines) console.log(format(line));
 if (flags.json) console.log(JSON.stringify({ requests: requestsPerRun, rows: table }));

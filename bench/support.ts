@@ -9,9 +9,9 @@ export interface BenchServer {
   url: string;
 }
 
-export async function spawnServer(name: string, script: string, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function spawnServer(name: string, script: string, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<BenchServer> {
   const child = fork(new URL(script, import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...nodeFlags, '--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -1,28 +1,56 @@
-// hermes-router from the compiled dist/ (`npm run build`), assembled as `hermes-router start` does, for the
-// memory bench: plain `node`, no TypeScript loader in the process, so its RSS is the product's. Answers
-// `{memory: {gc}}` over IPC with process.memoryUsage(), after a full GC when asked.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// hermes-router as `bin/hermes-router.js start` runs it, for the memory bench: the built CLI (dist/bundle/run.mjs,
+// or dist/cli/run.js where only tsc ran) in plain `node`, no TypeScript loader in the process, so its RSS is the
+// product's. Writes the config into a temporary data directory, reads the port from the start banner, and answers
+// `{memory: {gc}}` over IPC with process.memoryUsage() and, on Linux, the exact RSS split of
+// /proc/self/smaps_rollup, after a full GC when asked.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import pino from 'pino';
-import { parseConfig } from '../../dist/pipeline/load-config.js';
-import { runConfiguredGateway } from '../../dist/server/run-configured-gateway.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc');
-const upstream = process.env.UPSTREAM ?? '';
-const config = parseConfig(
-  {
-    server: { port: 0 },
-    providers: [{ id: 'bench', kind: 'openai-compatible', base_url: `${upstream}/v1`, api_key: 'sk-bench', models: ['bench-model'] }],
-  },
-  'bench',
-);
 const dataDir = mkdtempSync(join(tmpdir(), 'hermes-router-memory-'));
-const running = await runConfiguredGateway({ config, dataDir, env: {}, logger: pino({ level: 'silent' }) });
-process.send?.({ port: Number(new URL(running.url).port) });
+const configPath = join(dataDir, 'hermes-router.yaml');
+writeFileSync(
+  configPath,
+  JSON.stringify({
+    logging: { level: 'silent' },
+    providers: [{ id: 'bench', kind: 'openai-compatible', base_url: `${process.env.UPSTREAM ?? ''}/v1`, api_key: 'sk-bench', models: ['bench-model'] }],
+  }),
+);
+
+// The banner's first line names the address; nothing else of the CLI's output is wanted.
+const writeStdout = process.stdout.write.bind(process.stdout);
+let banner = '';
+process.stdout.write = (chunk, ...rest) => {
+  if (banner !== undefined) {
+    banner += String(chunk);
+    const match = /listening on http:\/\/[^:]+:(\d+)/.exec(banner);
+    if (match) {
+      banner = undefined;
+      process.send?.({ port: Number(match[1]) });
+    }
+  }
+  return typeof rest.at(-1) === 'function' ? (rest.at(-1)(), true) : true;
+};
+void writeStdout;
+
+const bundled = new URL('../../dist/bundle/run.mjs', import.meta.url);
+process.argv = [process.argv[0], 'hermes-router', 'start', '--config', configPath, '--port', '0', '--data-dir', dataDir];
+await import(existsSync(bundled) ? bundled.href : new URL('../../dist/cli/run.js', import.meta.url).href);
+
+/** Linux: RSS, its anonymous part (heaps, malloc) and the rest (mapped files: code, SQLite), page-exact. */
+function residentSplit() {
+  if (!existsSync('/proc/self/smaps_rollup')) return { rss: Number.NaN, rssAnon: Number.NaN, rssFile: Number.NaN };
+  const text = readFileSync('/proc/self/smaps_rollup', 'utf8');
+  const kilobytes = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN) * 1024;
+  const rss = kilobytes('Rss');
+  const anonymous = kilobytes('Anonymous');
+  return { rss, rssAnon: anonymous, rssFile: rss - anonymous };
+}
+
 process.on('message', (message) => {
   if (message === 'exit') process.exit(0);
   if (typeof message === 'object' && message !== null && 'memory' in message) {
@@ -30,9 +58,8 @@ process.on('message', (message) => {
       collectGarbage();
       collectGarbage();
     }
-    // Linux splits RSS into anonymous memory (heaps, malloc) and mapped files (code, SQLite): read it when there.
-    const status = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '';
-    const kilobytes = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) * 1024;
-    process.send?.({ usage: { ...process.memoryUsage(), rssAnon: kilobytes('RssAnon'), rssFile: kilobytes('RssFile') } });
+    const usage = process.memoryUsage();
+    const split = residentSplit();
+    process.send?.({ usage: { ...usage, rss: Number.isNaN(split.rss) ? usage.rss : split.rss, rssAnon: split.rssAnon, rssFile: split.rssFile } });
   }
 });

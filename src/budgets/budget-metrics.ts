@@ -1,4 +1,4 @@
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from '../core/prometheus.js';
 import type { BudgetGuard } from './budget-guard.js';
 
 /**

@@ -1,5 +1,5 @@
-import { Counter, Gauge } from 'prom-client';
-import type { Registry } from 'prom-client';
+import { Counter, Gauge } from '../core/prometheus.js';
+import type { Registry } from '../core/prometheus.js';
 import type { AuthRestEvent, KeyAuthRests } from './key-auth-rests.js';
 
 /**

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from '../core/prometheus.js';
 import type { RequestRecord } from '../core/ledger-record.js';
 import { failedOver } from '../core/ledger-record.js';
 

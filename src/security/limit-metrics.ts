@@ -1,4 +1,4 @@
-import { Counter, type Registry } from 'prom-client';
+import { Counter, type Registry } from '../core/prometheus.js';
 import type { KeyLimiter } from './key-limiter.js';
 
 /** Exports how many keyed requests went through uncounted because the limit counters (Redis) failed. */

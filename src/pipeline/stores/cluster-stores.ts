@@ -1,4 +1,4 @@
-import { Gauge, type Registry } from 'prom-client';
+import { Gauge, type Registry } from '../../core/prometheus.js';
 import type { BreakerSettings } from '../../dispatch/circuit-breaker.js';
 import { MemorySessionStore } from '../../store/memory/memory-session-store.js';
 import { FailOpenSessionStore } from '../../store/redis/fail-open-session-store.js';
