@@ -35,9 +35,14 @@ const thresholdsSchema = z
     /**
      * First turns: the message needs a tool (≥ `abstain_when_task`) but no toolset the classifier selected scores
      * this much (only the cost-aware low bars let them in): the model does not understand the message (another
-     * language, an unfamiliar paraphrase), so it abstains and the full surface goes out. 0 turns it off.
+     * language, an unfamiliar paraphrase), so its bars are multiplied by `guessing_bar_factor`. 0 turns it off.
      */
-    abstain_when_best_below: z.number().min(0).max(1).default(0.15),
+    guessing_best_below: z.number().min(0).max(1).default(0.15),
+    /**
+     * While guessing, every bar times this: a broad surface (whatever the model gives a real chance) instead of
+     * the full one, which spends the fallback budget a tenth as fast for most of the recall. 0 → abstain (full).
+     */
+    guessing_bar_factor: z.number().min(0).max(1).default(0.05),
     /** Score a non-Hermes toolset needs from the description matcher to be loaded. */
     description_match: z.number().min(0).max(1).default(0.3),
   })

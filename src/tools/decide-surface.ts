@@ -120,7 +120,7 @@ function classify(
     thresholdFor: (toolset, evidence) => thresholdFor(config, toolset, context.toolsetTokens.get(toolset), evidence),
     descriptionThreshold: config.thresholds.description_match,
     abstainWhenTask: config.thresholds.abstain_when_task,
-    abstainWhenBestBelow: config.thresholds.abstain_when_best_below,
+    guessing: { bestBelow: config.thresholds.guessing_best_below, barFactor: config.thresholds.guessing_bar_factor },
   });
 }
 

@@ -22,6 +22,9 @@ beforeAll(async () => {
     default_model: 'gpt-5-mini',
     fallbacks: { 'gpt-5-mini': ['gpt-test'] },
     resilience: { cooldown_ms: 1_000, retry_after_cap_ms: 500 },
+    // Plain bars: this file is about the wire pass-through. With cost-aware bars whether the 50-token shell tool
+    // comes along on a fraction of a percent is the model's call (the seven-writer model keeps it, 0.27%).
+    tool_routing: { thresholds: { miss_cost_tokens: 0 } },
   }));
   openai = new OpenAI({ baseURL: harness.openAiBaseUrl, apiKey: 'x', maxRetries: 0 });
 });

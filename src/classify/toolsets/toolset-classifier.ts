@@ -22,10 +22,11 @@ export interface ToolsetClassifierInput {
   /** "No toolset confident" while P(needs a tool) is at least this → abstain (full surface). */
   abstainWhenTask: number;
   /**
-   * While P(needs a tool) is at least `abstainWhenTask`, toolsets were selected but none scores this much (they
-   * came in on the cost-aware low bars): the model is guessing, so abstain. 0 (the default) never abstains here.
+   * While P(needs a tool) is at least `abstainWhenTask`, toolsets were selected but none scores `bestBelow` (they
+   * came in on the cost-aware low bars): the model does not understand the message, so every bar is multiplied by
+   * `barFactor` (a broad surface), or with `barFactor` 0 the classifier abstains (the full surface). Off when absent.
    */
-  abstainWhenBestBelow?: number;
+  guessing?: { bestBelow: number; barFactor: number };
   /** A cached profile for `available` (built from it when absent). */
   profile?: DescriptionProfile;
   /** The word-cluster table the shipped model was trained with (loadWordClusters()); without it, words only. */
@@ -104,8 +105,12 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     return { verdict: 'capability_inquiry', toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: [...rules.fired, 'capability-inquiry'] };
   }
   const best = Math.max(0, ...toolsets.map((name) => scores[name]!));
-  if (toolsets.length > 0 && needsTool >= input.abstainWhenTask && best < (input.abstainWhenBestBelow ?? 0)) {
-    return { verdict: 'abstain', toolsets: [], scores, evidence, needsTool: round(needsTool), confidence: round(Math.min(confidence, best)), rules: [...rules.fired, 'guessing'] };
+  if (toolsets.length > 0 && needsTool >= input.abstainWhenTask && best < (input.guessing?.bestBelow ?? 0)) {
+    // Guessing: every toolset the model gives any real chance comes along (or, with no factor, the full surface).
+    const factor = input.guessing?.barFactor ?? 0;
+    if (factor <= 0) return { verdict: 'abstain', toolsets: [], scores, evidence, needsTool: round(needsTool), confidence: round(best), rules: [...rules.fired, 'guessing'] };
+    const wide = input.available.filter((toolset, position) => scores[toolset.name]! >= thresholds[position]! * factor).map((toolset) => toolset.name);
+    return { verdict: 'toolsets', toolsets: wide, scores, evidence, needsTool: round(needsTool), confidence: round(best), rules: [...rules.fired, 'guessing'] };
   }
   if (toolsets.length === 0) {
     const verdict = needsTool >= input.abstainWhenTask ? 'abstain' : 'no_tool';

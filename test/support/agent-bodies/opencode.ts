@@ -28,7 +28,7 @@ export const opencodeShapes: AgentBodyShape[] = [
       messages: [
         { role: 'system', content: 'You write short titles.' },
         { role: 'user', content: 'Generate a title for this conversation:' },
-        { role: 'user', content: 'list the files here' },
+        { role: 'user', content: 'run the tests and show me what fails' },
       ],
       stream: true,
       stream_options: { include_usage: true },
@@ -44,7 +44,7 @@ export const opencodeShapes: AgentBodyShape[] = [
       max_tokens: 32000,
       messages: [
         { role: 'system', content: 'You are a coding agent.' },
-        { role: 'user', content: 'list the files here' },
+        { role: 'user', content: 'run the tests and show me what fails' },
       ],
       tools,
       tool_choice: 'auto',
@@ -62,7 +62,7 @@ export const opencodeShapes: AgentBodyShape[] = [
       max_tokens: 32000,
       messages: [
         { role: 'system', content: 'You are a coding agent.' },
-        { role: 'user', content: 'list the files here' },
+        { role: 'user', content: 'run the tests and show me what fails' },
         { role: 'assistant', content: '', tool_calls: [{ id: 'call_synthetic', type: 'function', function: { name: 'bash', arguments: '{"command":"ls","description":"List files"}' } }] },
         { role: 'tool', tool_call_id: 'call_synthetic', content: 'a.txt' },
       ],
