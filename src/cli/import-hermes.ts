@@ -1,6 +1,4 @@
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../pipeline/load-config.js';
-import { resolveDataDir } from '../config/paths.js';
 import { planHermesImport, priceHermesRecords } from '../insight/hermes-import.js';
 import { ModelCatalog } from '../catalog/model-catalog.js';
 import { deploymentPriceOverrides } from '../catalog/prices/deployment-prices.js';
@@ -9,6 +7,7 @@ import { ledgerDatabasePath } from '../ledger/open-ledger.js';
 import { SqliteLedgerStore } from '../store/sqlite/sqlite-ledger-store.js';
 import { parseFlags } from './arguments.js';
 import type { Command } from './command.js';
+import { commandConfig } from './command-config.js';
 import { formatCount } from './report-format.js';
 
 const usage = `Usage: hermes-router import hermes [options]
@@ -58,15 +57,9 @@ export const importHermesCommand: Command = {
         return 2;
       }
     }
-    const flag = values['data-dir'] === undefined ? undefined : resolve(context.cwd, values['data-dir']);
-    const dataDir = resolveDataDir({ flag, env: context.env });
-    let config;
-    try {
-      config = loadConfig({ configPath: values.config, cwd: context.cwd, dataDir, env: context.env }).config;
-    } catch (error) {
-      context.stderr.write(`import hermes: ${error instanceof Error ? error.message : String(error)}\n`);
-      return 1;
-    }
+    const loaded = commandConfig('import hermes', { config: values.config, dataDir: values['data-dir'] }, context);
+    if (typeof loaded === 'number') return loaded;
+    const { dataDir, config } = loaded;
     const home = hermesHome({ flag: values['hermes-home'] === undefined ? undefined : resolve(context.cwd, values['hermes-home']), configured: config.insight.hermes_home, env: context.env });
     const statePath = join(home, 'state.db');
     const state = openHermesState(statePath);

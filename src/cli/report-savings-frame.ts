@@ -1,6 +1,3 @@
-import { resolve } from 'node:path';
-import { resolveDataDir } from '../config/paths.js';
-import { loadConfig } from '../pipeline/load-config.js';
 import type { Config } from '../config/schema.js';
 import type { InsightModels } from '../insight/insight-models.js';
 import { insightModelsFromConfig } from '../insight/insight-setup.js';
@@ -8,6 +5,7 @@ import { LedgerReader } from '../insight/ledger-reader.js';
 import { ledgerDatabasePath } from '../ledger/open-ledger.js';
 import { openConfiguredLedgerStore } from '../pipeline/stores/open-ledger-store.js';
 import type { CommandContext } from './command.js';
+import { commandConfig } from './command-config.js';
 import type { ReportOptions } from './report-options.js';
 import { parseReportOptions, reportFlagsUsage } from './report-options.js';
 
@@ -75,15 +73,9 @@ export async function runInsightReport(
     context.stdout.write(usage);
     return 0;
   }
-  const flag = options.dataDir === undefined ? undefined : resolve(context.cwd, options.dataDir);
-  const dataDir = resolveDataDir({ flag, env: context.env });
-  let config: Config;
-  try {
-    config = loadConfig({ configPath, cwd: context.cwd, dataDir, env: context.env }).config;
-  } catch (error) {
-    context.stderr.write(`${report.name}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+  const loaded = commandConfig(report.name, { config: configPath, dataDir: options.dataDir }, context);
+  if (typeof loaded === 'number') return loaded;
+  const { dataDir, config } = loaded;
   let reader: LedgerReader | undefined;
   try {
     reader = await openReader(config, dataDir, context.env);

@@ -1,11 +1,10 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../pipeline/load-config.js';
-import { resolveDataDir } from '../config/paths.js';
 import { planHermesSetup } from '../insight/hermes-setup.js';
 import { hermesHome } from '../insight/hermes-state.js';
 import { parseFlags } from './arguments.js';
 import type { Command } from './command.js';
+import { commandConfig } from './command-config.js';
 
 const usage = `Usage: hermes-router setup hermes [options]
 
@@ -55,15 +54,9 @@ export const setupHermesCommand: Command = {
       context.stdout.write(usage);
       return 0;
     }
-    const flag = values['data-dir'] === undefined ? undefined : resolve(context.cwd, values['data-dir']);
-    const dataDir = resolveDataDir({ flag, env: context.env });
-    let config;
-    try {
-      config = loadConfig({ configPath: values.config, cwd: context.cwd, dataDir, env: context.env }).config;
-    } catch (error) {
-      context.stderr.write(`setup hermes: ${error instanceof Error ? error.message : String(error)}\n`);
-      return 1;
-    }
+    const loaded = commandConfig('setup hermes', { config: values.config, dataDir: values['data-dir'] }, context);
+    if (typeof loaded === 'number') return loaded;
+    const { config } = loaded;
     const host = ['0.0.0.0', '::'].includes(config.server.host) ? '127.0.0.1' : config.server.host;
     const gatewayUrl = (values.url ?? `http://${host.includes(':') ? `[${host}]` : host}:${config.server.port}`).replace(/\/+$/, '');
     const baseUrl = `${gatewayUrl}${values.anthropic ? '/anthropic' : '/v1'}`;

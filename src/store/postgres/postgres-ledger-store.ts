@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RequestRecord } from '../../core/ledger-record.js';
-import { clampPageSize, decodeLedgerCursor, encodeLedgerCursor } from '../ledger-cursor.js';
+import { clampPageSize, decodeLedgerCursor } from '../ledger-cursor.js';
 import type {
   ClientKeyRow,
   DailyQuery,
@@ -23,9 +23,9 @@ import {
   type RequestRow,
   attemptColumns,
   attemptValues,
-  fromRows,
   requestColumns,
   requestValues,
+  requestsPageFromRows,
 } from '../sqlite/ledger-rows.js';
 import { postgresLedgerMigrations } from './postgres-ledger-migrations.js';
 import { applyPostgresMigrations } from './postgres-migrations.js';
@@ -366,21 +366,16 @@ export class PostgresLedgerStore implements LedgerStore {
       )
     ).rows;
     const pageRows = rows.slice(0, limit);
-    const attemptsByRequest = new Map<string, AttemptRow[]>();
-    if (pageRows.length > 0) {
-      const attemptRows = await this.#pool.query<AttemptRow>(
-        `SELECT ${attemptSelect} FROM attempts WHERE request_id = ANY($1::text[]) ORDER BY request_id, ordinal`,
-        [pageRows.map((row) => row.request_id)],
-      );
-      for (const attempt of attemptRows.rows) {
-        const list = attemptsByRequest.get(attempt.request_id) ?? [];
-        list.push(attempt);
-        attemptsByRequest.set(attempt.request_id, list);
-      }
-    }
-    const items = pageRows.map((row) => fromRows(row, attemptsByRequest.get(row.request_id) ?? []));
-    const last = items.at(-1);
-    return rows.length > limit && last ? { items, nextCursor: encodeLedgerCursor(last) } : { items };
+    const attemptRows =
+      pageRows.length === 0
+        ? []
+        : (
+            await this.#pool.query<AttemptRow>(
+              `SELECT ${attemptSelect} FROM attempts WHERE request_id = ANY($1::text[]) ORDER BY request_id, ordinal`,
+              [pageRows.map((row) => row.request_id)],
+            )
+          ).rows;
+    return requestsPageFromRows(rows, limit, attemptRows);
   }
 
   /**

@@ -2,6 +2,8 @@ import type { ApiFormat } from '../../core/api-format.js';
 import type { ErrorClass } from '../../core/errors.js';
 import type { AttemptRecord, RequestRecord } from '../../core/ledger-record.js';
 import type { RouteDecision } from '../../core/route-decision.js';
+import { encodeLedgerCursor } from '../ledger-cursor.js';
+import type { RequestsPage } from '../ledger-store.js';
 
 /** A `requests` row as better-sqlite3 returns it. */
 export interface RequestRow {
@@ -183,4 +185,21 @@ function fromAttemptRow(row: AttemptRow): AttemptRecord {
   if (row.error_class !== null) attempt.errorClass = row.error_class as ErrorClass;
   if (row.error_message !== null) attempt.errorMessage = row.error_message;
   return attempt;
+}
+
+/**
+ * A page of `requests(…)` from its rows, newest first and one more than `limit` when a next page exists, and the
+ * attempt rows of the page's requests in any request order (each request's in `ordinal` order). Both SQL stores
+ * page this way; only the query that fetches the attempts differs.
+ */
+export function requestsPageFromRows(rows: readonly RequestRow[], limit: number, attemptRows: Iterable<AttemptRow>): RequestsPage {
+  const attemptsByRequest = new Map<string, AttemptRow[]>();
+  for (const attempt of attemptRows) {
+    const list = attemptsByRequest.get(attempt.request_id) ?? [];
+    list.push(attempt);
+    attemptsByRequest.set(attempt.request_id, list);
+  }
+  const items = rows.slice(0, limit).map((row) => fromRows(row, attemptsByRequest.get(row.request_id) ?? []));
+  const last = items.at(-1);
+  return rows.length > limit && last ? { items, nextCursor: encodeLedgerCursor(last) } : { items };
 }

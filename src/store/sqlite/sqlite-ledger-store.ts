@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { RequestRecord } from '../../core/ledger-record.js';
-import { clampPageSize, decodeLedgerCursor, encodeLedgerCursor } from '../ledger-cursor.js';
+import { clampPageSize, decodeLedgerCursor } from '../ledger-cursor.js';
 import type {
   ClientKeyRow,
   DailyQuery,
@@ -25,9 +25,9 @@ import {
   type RequestRow,
   attemptColumns,
   attemptValues,
-  fromRows,
   requestColumns,
   requestValues,
+  requestsPageFromRows,
 } from './ledger-rows.js';
 import { applyMigrations } from './migrations.js';
 
@@ -210,22 +210,13 @@ export class SqliteLedgerStore implements LedgerStore {
       .prepare(`SELECT * FROM requests ${sql} ORDER BY started_at DESC, request_id DESC LIMIT @limit`)
       .all(parameters) as RequestRow[];
     const pageRows = rows.slice(0, limit);
-    const attemptsByRequest = new Map<string, AttemptRow[]>();
-    if (pageRows.length > 0) {
-      const attemptRows = this.#database
-        .prepare(
-          `SELECT * FROM attempts WHERE request_id IN (SELECT value FROM json_each(?)) ORDER BY request_id, ordinal`,
-        )
-        .all(JSON.stringify(pageRows.map((row) => row.request_id))) as AttemptRow[];
-      for (const attempt of attemptRows) {
-        const list = attemptsByRequest.get(attempt.request_id) ?? [];
-        list.push(attempt);
-        attemptsByRequest.set(attempt.request_id, list);
-      }
-    }
-    const items = pageRows.map((row) => fromRows(row, attemptsByRequest.get(row.request_id) ?? []));
-    const last = items.at(-1);
-    return rows.length > limit && last ? { items, nextCursor: encodeLedgerCursor(last) } : { items };
+    const attemptRows =
+      pageRows.length === 0
+        ? []
+        : (this.#database
+            .prepare(`SELECT * FROM attempts WHERE request_id IN (SELECT value FROM json_each(?)) ORDER BY request_id, ordinal`)
+            .all(JSON.stringify(pageRows.map((row) => row.request_id))) as AttemptRow[]);
+    return requestsPageFromRows(rows, limit, attemptRows);
   }
 
   /** Cursor: the last rowid returned. One writer appends, so rowids grow in commit order and none is skipped. */
