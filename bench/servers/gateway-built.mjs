@@ -21,8 +21,7 @@ writeFileSync(
   }),
 );
 
-// The banner's first line names the address; nothing else of the CLI's output is wanted.
-const writeStdout = process.stdout.write.bind(process.stdout);
+// The banner's first line names the address; the CLI's output is not wanted otherwise.
 let banner = '';
 process.stdout.write = (chunk, ...rest) => {
   if (banner !== undefined) {
@@ -33,9 +32,10 @@ process.stdout.write = (chunk, ...rest) => {
       process.send?.({ port: Number(match[1]) });
     }
   }
-  return typeof rest.at(-1) === 'function' ? (rest.at(-1)(), true) : true;
+  const callback = rest.at(-1);
+  if (typeof callback === 'function') callback();
+  return true;
 };
-void writeStdout;
 
 const bundled = new URL('../../dist/bundle/run.mjs', import.meta.url);
 process.argv = [process.argv[0], 'hermes-router', 'start', '--config', configPath, '--port', '0', '--data-dir', dataDir];
