@@ -37,7 +37,9 @@ async function hermesSession(running: { harness: Harness; client: OpenAI }, open
     tools: hermesTools,
     messages: [system, { role: 'user', content: opening }, { role: 'assistant', content: 'I will look at the logs.' }, { role: 'user', content: 'and the cache?' }],
   });
-  return gateway.observer.waitFor(3);
+  // In the order they were sent: a record lands when its request ends, and a narrowed first turn's schema token
+  // count can end it after the title request's.
+  return [...(await gateway.observer.waitFor(3))].sort((left, right) => left.startedAt - right.startedAt);
 }
 
 describe('sessions carry what makes them recognisable: agent, first prompt, generated title', () => {
