@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import type { LedgerFilter, LedgerStore } from '../store/ledger-store.js';
+import type { LedgerFilter, LedgerStore, UsageSums } from '../store/ledger-store.js';
 import type { LedgerMirror } from './ledger-mirror.js';
 import { hermesImportEndpoint } from './hermes-import.js';
 import { SqliteFileMirror } from './sqlite-file-mirror.js';
 import { StoreMirror } from './store-mirror.js';
 
 /** Rows summed by (day, served deployment, requested model, priced, read from cache): what savings are priced from. */
-export interface UsageGroup {
+export interface UsageGroup extends UsageSums {
   /** `YYYY-MM-DD` at the query's offset, or `all` when not split by day. */
   bucket: string;
   provider: string | null;
@@ -17,14 +17,6 @@ export interface UsageGroup {
   priced: boolean;
   /** The row read some of its prompt from the provider's cache. */
   cached: boolean;
-  requests: number;
-  failedRequests: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  reasoningTokens: number;
-  costUsd: number;
   /** Tool-schema tokens the narrowed surface left out (full − sent), only where routing was `on`. */
   removedSchemaTokens: number;
 }

@@ -12,8 +12,8 @@ export interface LedgerFilter {
   session?: string;
 }
 
-/** Token and cost totals shared by every aggregate row. Missing usage counts as zero tokens. */
-export interface LedgerTotals {
+/** Requests, failures, tokens and cost: what every sum over ledger rows holds. Missing usage counts as zero tokens. */
+export interface UsageSums {
   requests: number;
   /** Requests answered with a status of 400 or more. */
   failedRequests: number;
@@ -24,6 +24,10 @@ export interface LedgerTotals {
   reasoningTokens: number;
   /** Sum over priced requests only. */
   costUsd: number;
+}
+
+/** Token and cost totals shared by every aggregate row of the store. */
+export interface LedgerTotals extends UsageSums {
   /** Requests whose cost is unknown (NULL): a report flags them rather than counting them as $0. */
   unpricedRequests: number;
   /** Requests whose usage was estimated with a tokenizer because the provider reported none. */
