@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../core/errors.js';
 import {
+  type Answer,
   answersJson,
   answersStream,
   deployment,
@@ -186,6 +187,23 @@ describe('AttemptLoop: limits', () => {
     expect((await rejection(dispatch.loop.run(later))).errorClass).toBe('unavailable');
     expect(dispatch.sleeps).toEqual([]);
     expect(a.calls).toHaveLength(1);
+  });
+
+  it('still goes round again when a 429’s rest ran out while round 1 tried the other candidates', async () => {
+    // Under load the walk over the fallback outlasts a short Retry-After: the old loop found no rest left to wait
+    // for, and returned the fallback's 503 although the rate-limited key was usable again.
+    const a = new ScriptedProvider('a', [failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 150 }), failsWith('rate_limited', { upstreamStatus: 429, retryAfterMs: 150 }), answersJson]);
+    const slowFallback: Answer = () => {
+      dispatch.clock.advance(200);
+      throw new GatewayError('upstream_server_error', 'scripted 503', { upstreamStatus: 503 });
+    };
+    const b = new ScriptedProvider('b', [slowFallback]);
+    const dispatch = scriptedDispatch([{ provider: a, keys: ['a1', 'a2'] }, { provider: b }], { maxAttempts: 5, retryAfterCapMs: 2_000, cooldownMs: 10_000 });
+    const plan = dispatch.plan([deployment('a', 'm'), deployment('b', 'm')]);
+    const success = await dispatch.loop.run(plan);
+    expect(success.deployment.providerId).toBe('a');
+    expect(tried(plan)).toEqual(['a/m a#1', 'a/m a#2', 'b/m b#1', 'a/m a#1']);
+    expect(dispatch.sleeps).toEqual([0]);
   });
 
   it('waits out a 429 without Retry-After when its rest (cooldown_ms) is within the cap', async () => {

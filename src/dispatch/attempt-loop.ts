@@ -70,6 +70,11 @@ export interface DispatchDependencies {
 interface WalkProgress {
   skipped: string[];
   contextFloor?: number;
+  /**
+   * Rest keys a 429 rested during this request (its own 429s, or rests it found and skipped). A round that outlasts
+   * such a rest (a slow walk over the other candidates) must still have its second round: the key is usable now.
+   */
+  rateLimited: Set<string>;
 }
 
 /** Whether `deployment`'s window is known and not larger than one that already overflowed for this request. */
@@ -109,7 +114,7 @@ export class AttemptLoop {
   }
 
   async run(plan: DispatchPlan): Promise<DispatchSuccess> {
-    const progress: WalkProgress = { skipped: [] };
+    const progress: WalkProgress = { skipped: [], rateLimited: new Set() };
     let lastError: GatewayError | undefined;
     // Round 2 only happens when everything was resting after a 429 (its Retry-After, or cooldown_ms without
     // one) short enough to wait out.
@@ -146,7 +151,11 @@ export class AttemptLoop {
         if (this.dependencies.authRests.isResting(key, deployment.modelId)) continue;
         // Only a 429's rest: a failure's says "move on", and sleeping to ask the same deployment again would
         // only delay the answer the request's other candidates (or its error) give now.
-        const remaining = this.dependencies.cooldowns.waitable(restKey(key, deployment));
+        const rest = restKey(key, deployment);
+        const remaining = this.dependencies.cooldowns.waitable(rest);
+        // A 429's rest that ran out while round 1 walked the other candidates: nothing left to wait.
+        const expired = progress.rateLimited.has(rest) && !this.dependencies.cooldowns.isResting(rest);
+        if (expired) return 0;
         if (remaining > 0 && (shortest === undefined || remaining < shortest)) shortest = remaining;
       }
     }
@@ -174,6 +183,7 @@ export class AttemptLoop {
       if (!provider || !pool) continue;
       const authRests = this.dependencies.authRests;
       const rotated = pool.order((key) => cooldowns.isResting(restKey(key, deployment)) || authRests.isResting(key, deployment.modelId));
+      for (const key of pool.keys) if (cooldowns.waitable(restKey(key, deployment)) > 0) progress.rateLimited.add(restKey(key, deployment));
       const preferred = plan.preferredKey?.(deployment);
       const keys = preferred === undefined ? rotated : [...rotated.filter((key) => key.id === preferred), ...rotated.filter((key) => key.id !== preferred)];
       if (keys.length === 0) {
@@ -200,6 +210,7 @@ export class AttemptLoop {
           if (error.errorClass === 'client_closed') throw error;
           if (error.errorClass === 'rate_limited') {
             cooldowns.rest(restKey(key, deployment), error.retryAfterMs ?? settings.cooldownMs, 'rate-limited');
+            progress.rateLimited.add(restKey(key, deployment));
             continue;
           }
           if (error.errorClass === 'upstream_auth') {
