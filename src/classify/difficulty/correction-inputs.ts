@@ -4,9 +4,10 @@ import { subjectPriorInputNames } from './subject-prior.js';
 
 /**
  * The inputs of the boosted-tree correction: the linear model's four outcome probabilities and its gain
- * estimate, then the prompt's structure measures and its answer-option measures. The trees read the linear
- * estimate next to the structure and the subject prior (`subject-prior.ts`), so they can correct it where the structure says more than the words (a word
- * problem with many quantities, a question whose options are close distractors).
+ * estimate, then the prompt's structure measures, its answer-option measures and the subject prior
+ * (`subject-prior.ts`). The trees read the linear estimate next to them, so they can correct it where the
+ * structure says more than the words (a word problem with many quantities, a question whose options are close
+ * distractors).
  */
 export const correctionInputNames = [
   'linear:both',

@@ -34,7 +34,8 @@ export function trainDifficultyLinear(rows: readonly DifficultyPromptRow[]): Dif
   const kindModels: Partial<Record<PromptKind, LinearModelJson>> = {};
   for (const kind of separate) kindModels[kind] = trainDifficultyModel(rows.filter((_, index) => kinds[index] === kind));
   const rest = rows.filter((_, index) => !separate.includes(kinds[index]!));
-  // Every row has a kind model: the default model still learns from all rows, for prompts unlike any of them.
+  // The default model learns from the rows no kind model took; when every row went to one, from all of them, so a
+  // prompt unlike any kind still gets a model.
   const model = trainDifficultyModel(rest.length > 0 ? rest : rows);
   return separate.length > 0 ? { model, kindModels } : { model };
 }
