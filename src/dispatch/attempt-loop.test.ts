@@ -178,15 +178,42 @@ describe('AttemptLoop: limits', () => {
     }
   });
 
-  it('does not wait for a key resting after another request’s failure: nothing usable is an immediate 503', async () => {
+  it('asks again at once, without waiting, when the only key rests after another request’s failure (fail open)', async () => {
+    // One provider, one key: a single 500 used to turn every request of the next cooldown_ms into a 503 that the
+    // provider, recovered, would have answered.
     const a = new ScriptedProvider('a', [failsWith('upstream_server_error', { upstreamStatus: 500 }), answersJson]);
     const dispatch = scriptedDispatch([{ provider: a }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
     await rejection(dispatch.loop.run(dispatch.plan([deployment('a', 'm')])));
     dispatch.clock.advance(500);
     const later = dispatch.plan([deployment('a', 'm')]);
-    expect((await rejection(dispatch.loop.run(later))).errorClass).toBe('unavailable');
+    expect((await dispatch.loop.run(later)).deployment.providerId).toBe('a');
     expect(dispatch.sleeps).toEqual([]);
+    expect(a.calls).toHaveLength(2);
+  });
+
+  it('prefers a candidate that is not resting: the last resort only runs when nothing at all was tried', async () => {
+    const a = new ScriptedProvider('a', [failsWith('upstream_server_error', { upstreamStatus: 500 }), answersJson]);
+    const b = new ScriptedProvider('b', [answersJson, answersJson]);
+    const dispatch = scriptedDispatch([{ provider: a }, { provider: b }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
+    await dispatch.loop.run(dispatch.plan([deployment('a', 'm'), deployment('b', 'm')]));
+    const later = dispatch.plan([deployment('a', 'm'), deployment('b', 'm')]);
+    await dispatch.loop.run(later);
+    expect(tried(later)).toEqual(['b/m b#1']);
     expect(a.calls).toHaveLength(1);
+  });
+
+  it('keeps the rests the last resort must not override: a 429 beyond the cap, an authentication rest, an open circuit', async () => {
+    const limited = new ScriptedProvider('limited', [answersJson]);
+    const unauthorised = new ScriptedProvider('unauthorised', [answersJson]);
+    const open = new ScriptedProvider('open', [answersJson]);
+    const dispatch = scriptedDispatch([{ provider: limited }, { provider: unauthorised }, { provider: open }], { maxAttempts: 4, retryAfterCapMs: 2_000, cooldownMs: 1_000 });
+    dispatch.cooldowns.rest('limited#1|m', 60_000, 'rate-limited');
+    dispatch.authRests.rest('unauthorised', { id: 'unauthorised#1', value: 'k', hint: '…k' }, 'm', 401, 'bad key');
+    for (let index = 0; index < 3; index += 1) dispatch.breakers.record('open/m', false);
+    dispatch.cooldowns.rest('open#1|m', 1_000);
+    const plan = dispatch.plan([deployment('limited', 'm'), deployment('unauthorised', 'm'), deployment('open', 'm')]);
+    expect((await rejection(dispatch.loop.run(plan))).errorClass).toBe('unavailable');
+    expect(limited.calls.length + unauthorised.calls.length + open.calls.length).toBe(0);
   });
 
   it('still goes round again when a 429’s rest ran out while round 1 tried the other candidates', async () => {

@@ -127,6 +127,15 @@ export class AttemptLoop {
       if (plan.attempts.length >= this.dependencies.settings.maxAttempts || plan.signal.aborted) break;
       await this.sleep(wait, plan.signal);
     }
+    // Fail open: when nothing was tried because every key rests after an earlier request's failure (a single
+    // provider with a single key rests 10 s after one 500), the provider may well have recovered, and without the
+    // gateway the request would have reached it. Ask once more, ignoring only those failure rests; 429 rests,
+    // authentication rests, switched-off models, open circuits and overflowed windows still hold.
+    if (plan.attempts.length === 0 && lastError === undefined && !plan.signal.aborted) {
+      const lastResort = await this.walk(plan, { ...progress, skipped: [] }, true);
+      if (lastResort.success) return lastResort.success;
+      lastError = lastResort.lastError;
+    }
     if (lastError) throw lastError;
     throw new GatewayError('unavailable', `No model is available right now (${progress.skipped.join('; ') || 'nothing to try'}).`);
   }
@@ -162,7 +171,12 @@ export class AttemptLoop {
     return shortest;
   }
 
-  private async walk(plan: DispatchPlan, progress: WalkProgress): Promise<{ success?: DispatchSuccess; lastError?: GatewayError }> {
+  /** `ignoreFailureRests`: the last resort of `run`, where a key resting after a 5xx, timeout or reset is usable. */
+  private async walk(
+    plan: DispatchPlan,
+    progress: WalkProgress,
+    ignoreFailureRests = false,
+  ): Promise<{ success?: DispatchSuccess; lastError?: GatewayError }> {
     const { breakers, cooldowns, settings } = this.dependencies;
     const skipped = progress.skipped;
     let lastError: GatewayError | undefined;
@@ -182,7 +196,9 @@ export class AttemptLoop {
       const pool = this.dependencies.keyPools.get(deployment.providerId);
       if (!provider || !pool) continue;
       const authRests = this.dependencies.authRests;
-      const rotated = pool.order((key) => cooldowns.isResting(restKey(key, deployment)) || authRests.isResting(key, deployment.modelId));
+      const resting = (key: PooledKey): boolean =>
+        ignoreFailureRests ? cooldowns.waitable(restKey(key, deployment)) > 0 : cooldowns.isResting(restKey(key, deployment));
+      const rotated = pool.order((key) => resting(key) || authRests.isResting(key, deployment.modelId));
       for (const key of pool.keys) if (cooldowns.waitable(restKey(key, deployment)) > 0) progress.rateLimited.add(restKey(key, deployment));
       const preferred = plan.preferredKey?.(deployment);
       const keys = preferred === undefined ? rotated : [...rotated.filter((key) => key.id === preferred), ...rotated.filter((key) => key.id !== preferred)];
