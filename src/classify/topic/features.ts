@@ -2,11 +2,7 @@ import { sentenceVector } from '../features/word-vectors.js';
 import { tokenize } from '../text/tokens.js';
 import type { SparseVector } from '../text/sparse-vector.js';
 import { addFeature, addScaled, normalizeL2 } from '../text/sparse-vector.js';
-import { intentLexicon, subjectLexicon } from './lexicon.js';
-import { LexiconMatcher } from './lexicon-matcher.js';
-
-const subjectMatcher = new LexiconMatcher(subjectLexicon);
-const intentMatcher = new LexiconMatcher(intentLexicon);
+import { intentMatcher, subjectMatcher } from './lexicon-matchers.js';
 
 /** Weight of the word-vector features against the unit-length sparse word features. */
 const vectorWeight = 2;
@@ -82,8 +78,8 @@ function turnFeatures(text: string, prefix: string, withTrigrams = true): Sparse
   // Lexicon counts are shared by every example of a topic, so they generalise beyond the training words.
   // The matchers read the first 4000 characters' words, as the features do.
   const matchWords = text.length > 4000 ? tokenize(text).words : words;
-  for (const [topic, terms] of subjectMatcher.match(text, matchWords)) addFeature(features, `${prefix}kw:${topic}`, Math.min(terms.length, 4) / 2);
-  if (!prefix) for (const [intent, terms] of intentMatcher.match(text, matchWords)) addFeature(features, `kwi:${intent}`, Math.min(terms.length, 3) / 2);
+  for (const [topic, terms] of subjectMatcher().match(text, matchWords)) addFeature(features, `${prefix}kw:${topic}`, Math.min(terms.length, 4) / 2);
+  if (!prefix) for (const [intent, terms] of intentMatcher().match(text, matchWords)) addFeature(features, `kwi:${intent}`, Math.min(terms.length, 3) / 2);
   if (!prefix) {
     const length = words.length + Math.ceil(unspacedGrams.length / 2);
     // Very short turns ("ok", "thanks", "你好") rarely need a specialist on their own.

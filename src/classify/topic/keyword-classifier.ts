@@ -1,12 +1,8 @@
 import { round } from '../text/linear-model.js';
 import type { FeatureContribution } from '../text/linear-model.js';
-import { intentLexicon, subjectLexicon } from './lexicon.js';
-import { LexiconMatcher } from './lexicon-matcher.js';
+import { intentMatcher, subjectMatcher } from './lexicon-matchers.js';
 import type { Intent, Topic } from './taxonomy.js';
 import { intents } from './taxonomy.js';
-
-const subjectMatcher = new LexiconMatcher(subjectLexicon);
-const intentMatcher = new LexiconMatcher(intentLexicon);
 
 /** What an intent implies about the topic when the subject words alone tie (ARC's "action first"). */
 const intentTopicBias: Partial<Record<Intent, Topic>> = { technical: 'software_it', creative: 'writing_language' };
@@ -31,10 +27,10 @@ export function keywordTopic(userTurns: readonly string[]): KeywordScores {
     scores.set(topic, (scores.get(topic) ?? 0) + amount);
     evidence.push({ feature, weight: amount });
   };
-  for (const [topic, terms] of subjectMatcher.match(current)) for (const term of terms) add(topic, 1, `kw:${topic}:${term}`);
-  for (const turn of userTurns.slice(0, -1).slice(-2)) for (const [topic, terms] of subjectMatcher.match(turn)) add(topic, 0.5 * Math.min(terms.length, 2), `ctx:kw:${topic}`);
+  for (const [topic, terms] of subjectMatcher().match(current)) for (const term of terms) add(topic, 1, `kw:${topic}:${term}`);
+  for (const turn of userTurns.slice(0, -1).slice(-2)) for (const [topic, terms] of subjectMatcher().match(turn)) add(topic, 0.5 * Math.min(terms.length, 2), `ctx:kw:${topic}`);
 
-  const intentCounts = intentMatcher.match(current);
+  const intentCounts = intentMatcher().match(current);
   let intent: Intent = 'conversational';
   let intentCount = 0;
   for (const candidate of intents) {
