@@ -1,5 +1,6 @@
 import type { FramedToken } from '../features/scopes.js';
 import { instructionText } from '../features/scopes.js';
+import { languageRules } from './rules-languages.js';
 
 /**
  * A few high-precision rules on top of the model. They only ever ADD toolsets (a rule can raise recall, never
@@ -18,7 +19,7 @@ interface Rule {
   pattern: RegExp;
 }
 
-const rules: Rule[] = [
+const englishAndChineseRules: Rule[] = [
   // Critical toolsets: a miss costs a recovery round trip, an extra costs a few hundred tokens.
   { name: 'cron-words', toolsets: ['cronjob'], pattern: /\b(cron ?jobs?|crontab|schedul\w*|remind(er|ers)?|wake me|every (day|morning|night|evening|week|weekday|month|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+ ?(minutes|mins|hours|days|weeks))|(daily|nightly|weekly|hourly|monthly) (\w+ )?(job|task|run|check|report|backup|digest|alert|summary|reminder)s?|(cancel|stop|pause|delete|remove|disable|turn off|list|change) (the |my |all )?(\w+ ){0,3}(jobs?|reminders?|alerts?|scheduled \w+)|in \d+ (minutes|hours)|keep an eye|monitor\w*|watch (it|for|the)|let me know (tomorrow|later|when|if)|check back|follow up|notify me|alert me|ping me|tomorrow (morning|at)|at \d{1,2}(:\d\d)? ?(am|pm)?)\b|定时|盯着|监控|通知我|提醒|闹钟|每天|每周|每月|每隔|每小时|每晚|分钟后|小时后|计划任务/ },
   { name: 'terminal-words', toolsets: ['terminal'], pattern: /\b(run|rerun|execute|exec|launch|install|uninstall|restart|kill|deploy|compile|ping|ssh|curl|wget|grep|chmod|sudo|npm|npx|pnpm|yarn|pip|pip3|poetry|cargo|make|cmake|docker|kubectl|git|gh|brew|apt|apt-get|pytest|node|python|python3|go test|systemctl|ffmpeg|imagemagick|convert|homebrew|packages|dependencies|deps|upgrade|rsync|scp|tar|unzip|zip|backup|clone|diff|commits?|changes|uncommitted|staged|pull request|pr|deploy\w*|terminal|shell|command line|bash|zsh|port \d+|process(es)?|uptime|disk space|branch)\b|\$ \S|终端|命令行|运行|执行|安装|依赖|升级|重启|部署|编译|端口|进程|分支|提交|磁盘|内存|版本/ },
@@ -53,6 +54,9 @@ const rules: Rule[] = [
   { name: 'video', toolsets: ['video', 'video_gen'], pattern: /\b(video|videos|clip|mp4|animation|animate)\b|视频|动画/ },
   { name: 'computer-use', toolsets: ['computer_use'], pattern: /\b(desktop|my screen|the screen|my computer|mouse|dock|finder|system settings|windows on|menu bar|taskbar|system tray|icon|app on my)\b|电脑上|屏幕|桌面|系统设置|任务栏|菜单栏/ },
 ];
+
+/** The same lexicons in other languages (rules-languages.ts) after the English and Chinese ones. */
+const rules: Rule[] = [...englishAndChineseRules, ...languageRules];
 
 const capabilityPatterns = [
   /^(hi|hello|hey|ok|so)?\W*(what (can|could) you (do|help( me)? with)|what are you (capable of|able to do)|what (tools|toolsets|capabilities) (do )?you have|(list|show)( me)?( all)? (of )?your (tools|toolsets|capabilities|functions)|list all the tools you have( access to)?|which tools (do )?you have|what (sorts?|kinds?) of things can you (help( me)? with|do)|what do you do|tell me what you('| a)re able to help with)\W*(for me)?\W*$/,

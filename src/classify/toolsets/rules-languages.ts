@@ -1,0 +1,125 @@
+/**
+ * The recall-first lexicons of rules.ts in other languages (Spanish, Portuguese, French, German, Italian, Dutch,
+ * Polish, Russian, Ukrainian, Turkish, Indonesian, Vietnamese, Japanese, Korean, Arabic, Hindi, Thai) and a few
+ * English outcome words rules.ts lacked. The model learns other languages only from the lines its writers wrote
+ * in them, so an outcome named in, say, Polish ("przypomnij", "na głos") often scores under 1%; these words are
+ * general vocabulary for the same outcomes, written from the languages, not from any corpus line.
+ *
+ * Stems match at a word start and run on (so "recuérd" covers recuérdame, recuérdalo); scripts written without
+ * spaces match anywhere. Like rules.ts they only add toolsets and read instruction words only (negated and
+ * quoted words are blanked before matching, though negation is only detected in English and Chinese).
+ */
+export interface LanguageRule {
+  name: string;
+  toolsets: string[];
+  pattern: RegExp;
+}
+
+/** Alternatives that start at a word boundary (any script) and may run on: stems and phrases. */
+function stems(...alternatives: string[]): string {
+  return `(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives.join('|')})`;
+}
+
+/** Whole words or phrases (any script): both ends at a word boundary. */
+function words(...alternatives: string[]): string {
+  return `${stems(...alternatives)}(?![\\p{L}\\p{M}\\p{N}])`;
+}
+
+/** Alternatives matched anywhere (Japanese, Korean, Thai, Arabic, Devanagari: no reliable word start). */
+function anywhere(...alternatives: string[]): string {
+  return `(?:${alternatives.join('|')})`;
+}
+
+function rule(name: string, toolsets: string[], ...parts: string[]): LanguageRule {
+  return { name, toolsets, pattern: new RegExp(parts.join('|'), 'u') };
+}
+
+const weekdays = 'lunes|martes|miércoles|jueves|viernes|sábado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag';
+
+export const languageRules: LanguageRule[] = [
+  rule(
+    'memory-languages',
+    ['memory'],
+    stems('recuerda que', 'acuérdate', 'ten en cuenta', 'no olvides', 'memoriza', 'apúntate', 'de ahora en adelante', 'lembra que', 'lembre que', 'lembre-se', 'lembra-te', 'memoriz', 'não esqueça', 'nao esqueca', 'daqui (pra|para) frente', 'a partir de agora', 'souviens', 'retiens', 'garde en mémoire', 'mémorise', "n'oublie pas", 'désormais', 'à partir de maintenant', 'merk dir', 'merke dir', 'vergiss nicht', 'denk daran', 'behalte', 'ab jetzt', 'von nun an', 'ricorda che', 'ricordati', 'tieni a mente', 'memorizza', 'non dimenticare', "d'ora in poi", 'da ora in poi', 'onthoud', 'vergeet niet', 'voortaan', 'zapamiętaj', 'pamiętaj', 'nie zapomnij', 'od teraz', 'запомни', 'помни', 'не забудь', 'учти', 'впредь', 'с этого момента', "запам'ятай", 'пам’ятай', "пам'ятай", 'aklında tut', 'unutma', 'catat bahwa', 'jangan lupa', 'mulai sekarang', 'nhớ', 'ghi nhớ', 'đừng quên', 'từ giờ', 'yaad rakh'),
+    anywhere('覚えて', '覚えと', '記憶して', '忘れないで', '今後は', '기억해', '기억하', '잊지 마', '앞으로는', 'تذكر', 'احفظ', 'لا تنس', 'याद रख', 'จำไว้', 'อย่าลืม'),
+    words('hatırla', 'ingat', 'ingatlah', "don't forget that", 'note somewhere', 'for next time', 'next time (i|you)', 'save (it|that|this) for later'),
+  ),
+  rule(
+    'cron-languages',
+    ['cronjob'],
+    stems('recuérdame', 'avísame', 'cada (día|mañana|tarde|noche|semana|mes|hora|' + weekdays + ')', 'todos los (días|meses|' + weekdays + ')', 'todas las (mañanas|tardes|noches|semanas)', 'diariamente', 'semanalmente', 'me lembr', 'lembre-me', 'me avis', 'todo (dia|mês)', 'todos os dias', 'toda (manhã|noite|semana|' + weekdays + ')', 'rappelle-moi', 'rappelle moi', 'préviens-moi', 'tous les (jours|matins|soirs|mois|' + weekdays + 's?)', 'chaque (jour|matin|soir|semaine|mois|heure|' + weekdays + ')', 'erinnere mich', 'erinner mich', 'jeden (tag|morgen|abend|monat|' + weekdays + ')', 'jede (woche|stunde|nacht)', 'täglich', 'wöchentlich', 'stündlich', 'ricordami', 'avvisami', 'ogni (giorno|mattina|sera|notte|settimana|mese|ora|' + weekdays + ')', 'tutti i giorni', 'tutte le (mattine|sere)', 'herinner me', 'laat (het )?me weten', 'elke (dag|ochtend|avond|nacht|week|maand|' + weekdays + ')', 'iedere (dag|ochtend|avond|week)', 'dagelijks', 'wekelijks', 'przypomnij', 'codziennie', 'co (dzień|rano|tydzień|wieczór|noc|miesiąc|godzinę)', 'każdego (dnia|ranka|wieczoru|tygodnia)', 'напомни', 'каждый (день|час|вечер|понедельник|месяц)', 'каждое утро', 'каждую (неделю|ночь|пятницу)', 'ежедневно', 'еженедельно', 'по утрам', 'нагадай', 'щодня', 'щоранку', 'hatırlat', 'her (gün|sabah|akşam|gece|hafta|ay|saat|pazartesi|salı|çarşamba|perşembe|cuma|cumartesi|pazar)', 'ingatkan', 'ingetin', '(setiap|tiap) (hari|pagi|malam|minggu|bulan|jam)', 'nhắc', 'mỗi (ngày|sáng|tối|tuần|tháng)', 'hàng (ngày|tuần|tháng)', 'hằng (ngày|tuần)', 'yaad dila', 'har (din|subah|raat|hafte)'),
+    words('each (morning|evening|night|day|week|month|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)'),
+    anywhere('リマインド', '思い出させて', '通知して', '毎日', '毎朝', '毎晩', '毎週', '毎月', '定期的に', '리마인드', '알림', '매일', '매주', '매달', '아침마다', '저녁마다', 'ذكرني', 'كل يوم', 'كل صباح', 'كل أسبوع', 'يوميا', 'याद दिला', 'हर दिन', 'हर सुबह', 'เตือน', 'ทุกวัน', 'ทุกเช้า', 'ทุกสัปดาห์'),
+  ),
+  rule(
+    'tts-languages',
+    ['tts'],
+    stems('en voz alta', 'audio', 'áudio', 'nota de voz', 'mensaje de voz', 'léeme', 'leia para mim', 'lê (pra|para) mim', 'em voz alta', 'mensagem de voz', 'à voix haute', 'vocal', 'lis-moi', 'lis moi', 'vorlesen', 'lies mir', 'lies .{0,40} vor', 'laut vor', 'sprachnachricht', 'ad alta voce', 'leggimi', 'voorlezen', 'lees .{0,30}voor', 'hardop', 'spraakbericht', 'na głos', 'przeczytaj mi', 'głosow', 'вслух', 'озвуч', 'аудио', 'голосом', 'голосов', 'вголос', 'sesli', 'sesle', 'bacakan', 'bacain', 'pakai suara', 'dengan suara', 'pesan suara', 'đọc to', 'giọng nói', 'đọc cho', 'tin nhắn thoại', 'bol kar', 'awaaz'),
+    words('voice (note|message|memo|clip|briefing|summary|recording|alert|ping|version)s?', '(in|with) (a |my )?voice', 'spoken', 'read (it |them |this |that |those )?(out|back) to me', 'read me'),
+    anywhere('読み上げ', '音声', '声で', 'ボイス', '읽어줘', '음성', '소리 내', '오디오', 'بصوت', 'صوتي', 'اقرأ لي', 'बोलकर', 'आवाज़', 'อ่านออกเสียง'),
+  ),
+  rule(
+    'clarify-languages',
+    ['clarify'],
+    stems('pregúntame', 'preguntame', 'consúltame', 'hazme (unas |algunas )?preguntas', 'me pergunt', 'pergunte-me', 'pergunta-me', 'confirma comigo', 'demande-moi', 'demande moi', 'pose-moi des questions', 'confirme avec moi', 'vérifie avec moi', 'frag mich', 'frage mich', 'stell mir (ein paar )?fragen', 'chiedimi', 'fammi (delle |qualche )?domand', 'conferma con me', 'vraag (me|mij|eerst)', 'zapytaj mnie', 'spytaj mnie', 'dopytaj', 'спроси', 'уточни у меня', 'запитай мене', 'спитай', 'bana sor', 'önce sor', 'tanya (aku|saya|dulu)', 'tanyakan dulu', 'hỏi (tôi|lại tôi|mình|trước)', 'mujhse puch', 'pehle puch'),
+    words('check with me', 'confirm with me', 'let me (choose|pick|decide)'),
+    anywhere('私に聞いて', '先に聞いて', '質問して', '確認してから', '물어봐', '나한테 물어', '먼저 물어', 'اسألني', 'मुझसे पूछ', 'ถามฉัน', 'ถามก่อน', '先确认', '跟我确认', '和我确认', '先问'),
+  ),
+  rule(
+    'subagent-languages',
+    ['delegation'],
+    stems('sub-?agent', 'sous-agent', 'unteragent', 'sotto-?agent', 'субагент', 'суб-агент', 'alt-?ajan', 'sub-?agen', 'tác tử phụ', 'delega', 'délègue', 'déléguer', 'delegier', 'делегируй', 'en paralelo', 'en parallèle', 'in parallelo', 'parallel', 'параллельно', 'paralel', 'song song'),
+    anywhere('サブエージェント', '委任', '並行', '並列', '手分け', '서브 ?에이전트', '하위 에이전트', '병렬', '동시에'),
+  ),
+  rule(
+    'web-languages',
+    ['web'],
+    stems('búscame', 'busca (en|información|info|noticias|online|precios|qué|cuál|dónde)', 'investiga', 'averigua', 'noticias', 'en internet', 'en línea', 'pesquis', 'procure (na|no|online)', 'notícias', 'previsão do tempo', 'na internet', 'recherch', 'cherche (sur|en ligne|des infos|les)', 'actualités', 'météo', 'sur internet', 'en ligne', 'recherchier', 'such (im|online|mal|nach)', 'nachrichten', 'wetter', 'im internet', 'googl', 'cerca (su|in|online|informazioni|notizie|i migliori|le migliori|il|la)', 'notizie', 'meteo', 'su internet', 'opzoeken', 'zoek (op|uit|naar)', 'nieuws', 'wyszukaj', 'poszukaj', 'pogod', 'w internecie', 'погугли', 'загугли', 'поищи', 'найди в интернете', 'новост', 'погод', 'курс (доллара|евро|валют|рубля|биткоин)', 'в интернете', 'пошукай', 'новини', 'araştır', 'internette', 'haberler', 'hava durumu', 'cari(kan)? (di|info|tahu)', 'riset', 'berita', 'cuaca', 'di internet', 'tra cứu', 'tìm kiếm', 'tìm (trên mạng|hiểu)', 'tin tức', 'thời tiết', 'có mưa', 'trên mạng', 'khoj', 'search karo'),
+    anywhere('調べて', '検索', 'ネットで', 'ニュース', '天気', '검색', '알아봐', '찾아봐', '뉴스', '날씨', 'ابحث', 'أخبار', 'اخبار', 'طقس', 'أسعار', 'खोज', 'समाचार', 'मौसम', 'ค้นหา', 'ข่าว', 'อากาศ'),
+  ),
+  rule(
+    'session-languages',
+    ['session_search'],
+    stems('conversación anterior', 'habíamos (dicho|hablado|quedado)', '(ya )?hablamos (la semana|ayer|antes|el otro día|de esto)', 'te (mostré|dije|conté|pasé) (la semana|el mes|ayer|antes)', 'la última vez que', 'conversa anterior', 'conversamos (semana|ontem|antes|outro dia)', 'eu te (mostrei|disse|falei|mandei)', 'da última vez', 'conversation précédente', 'la dernière fois', 'on a (parlé|discuté)', 'nous avons (parlé|discuté)', "je t'ai (montré|dit|envoyé)", '(letzte[ns]?|früheren) (mal|gespräch|chat|unterhaltung)', 'haben wir (besprochen|geredet|geschrieben)', 'ich dir (gezeigt|gesagt|geschickt)', 'la volta scorsa', 'abbiamo (parlato|scritto|discusso)', 'ti ho (mostrato|detto|mandato)', 'conversazione precedente', '(vorige|vorig) (keer|gesprek)', 'samen (schreven|bespraken)', 'we (bespraken|hebben besproken)', 'ik je (liet zien|vertelde)', '(starych|poprzednich) rozmow', 'rozmawialiśmy', 'в прошлый раз', 'мы (обсуждали|говорили)', 'прошлом (разговоре|чате)', 'я тебе (показывал|говорил|присылал)', 'konuşmuştuk', 'önceki (sohbet|konuşma)', '(obrolan|percakapan) (sebelumnya|kita)', 'lần trước', 'cuộc trò chuyện trước'),
+    words('you (suggested|recommended|told me|showed me|mentioned|gave me)', '(that|the) chat (we|where)', 'our (old |earlier |previous )?(chats|conversations)', 'i (told|showed|sent|gave) you (before|earlier|last)'),
+    anywhere('前に話した', 'この前', '以前の会話', '前回', '지난번', '전에 얘기', '이전 대화', 'المرة الماضية', 'محادثتنا'),
+  ),
+  rule(
+    'todo-languages',
+    ['todo'],
+    stems('lista de (tareas|pendientes|tarefas)', 'checklist', 'liste de (tâches|choses à faire)', 'aufgabenliste', 'checkliste', 'lista (delle )?cose da fare', 'lista di attività', 'takenlijst', 'lista zadań', 'listę zadań', 'список (дел|задач)', 'чек-?лист', 'yapılacaklar', 'görev listesi', 'daftar tugas', 'danh sách (việc|công việc)'),
+    anywhere('やることリスト', 'チェックリスト', 'タスクリスト', '할 일 목록', '체크리스트', '투두', 'قائمة مهام', 'รายการสิ่งที่ต้องทำ'),
+  ),
+  rule(
+    'browser-languages',
+    ['browser'],
+    stems('abre (la )?(web|página|pagina|sitio|site)', 'inicia sesión', 'haz clic', 'página web', 'sitio web', 'abr[ae] o site', 'faça login', 'clica', 'ouvre (le site|la page)', 'connecte-toi', 'clique', 'site web', 'öffne (die )?(seite|website|webseite)', 'webseite', 'website', 'klick', 'einloggen', 'melde dich an', 'apri (il sito|la pagina)', 'sito web', 'clicca', 'open (de )?(site|website|pagina)', 'inloggen', 'otwórz stronę', 'stron[ęy]', 'kliknij', 'zaloguj', 'открой (сайт|страницу)', 'сайт', 'нажми', 'siteyi aç', 'sitesi', 'tıkla', 'giriş yap', 'buka (situs|website|web)', 'mở trang', 'trang web', 'đăng nhập'),
+    anywhere('サイト', 'ページを開いて', 'ログイン', 'クリック', '사이트', '웹사이트', '페이지', '로그인', '클릭', 'موقع', 'เว็บไซต์', 'เปิดเว็บ'),
+  ),
+  rule(
+    'image-gen-languages',
+    ['image_gen'],
+    stems('dibuja', '(genera|crea|hazme) una imagen', 'ilustración', 'dessine', '(génère|crée|fais)(-moi)? une image', 'zeichne', '(erstelle|generiere|mach) (mir )?ein bild', "(genera|crea) un'immagine", 'disegna', 'desenh', '(gera|cria|faz) uma imagem', 'ilustração', 'teken (een|me|mij)', '(maak|genereer) een (afbeelding|plaatje)', 'narysuj', '(wygeneruj|stwórz) (obraz|grafik)', 'нарисуй', '(сгенерируй|создай) (картинку|изображение)', 'görsel oluştur', 'resim oluştur', '(buatkan|bikin|buat) gambar', 'gambarkan', 'tạo (ảnh|hình)', 'vẽ'),
+    anywhere('描いて', '画像を生成', '画像を作', 'イラスト', '그려줘', '이미지 생성', '이미지를 만들', '일러스트', 'ارسم', 'أنشئ صورة', 'صمم', 'วาด', 'สร้างภาพ'),
+  ),
+  rule(
+    'vision-languages',
+    ['vision'],
+    stems('foto', 'imagen', 'captura de pantalla', 'photo', "capture d'écran", 'bild', 'immagine', 'imagem', 'afbeelding', 'zdjęci', 'zrzut ekranu', 'фото', 'снимок', 'скриншот', 'картинк', 'fotoğraf', 'ekran görüntüsü', 'gambar ini', 'tangkapan layar', 'ảnh', 'hình này', 'chụp màn hình'),
+    anywhere('写真', '画像', 'スクショ', 'スクリーンショット', '사진', '이미지', '스크린샷', '캡처', 'صورة', 'لقطة شاشة', 'รูป', 'ภาพ'),
+  ),
+  rule(
+    'file-languages',
+    ['file'],
+    stems('archivo', 'fichero', 'carpeta', 'arquivo', 'ficheiro', 'fichier', 'dossier', 'datei', 'ordner', 'verzeichnis', 'cartella', 'bestand', 'plik', 'katalog', 'файл', 'папк', 'dosya', 'klasör', 'berkas', 'tệp', 'thư mục'),
+    anywhere('ファイル', 'フォルダ', '파일', '폴더', 'ملف', 'مجلد', 'ไฟล์'),
+  ),
+  rule(
+    'terminal-languages',
+    ['terminal'],
+    stems('ejecuta', 'instala', 'reinicia', 'comando', 'exécute', 'redémarre', 'ligne de commande', 'installier', 'starte .{0,20}neu', 'befehl', 'esegui', 'riavvia', 'executa', 'executar', 'execute (o|os|a|as)', 'reinici', 'rode (o|os|a|as)', 'roda (o|os|a|as)', 'installeer', 'herstart', 'uruchom', 'zainstaluj', 'polecenie', 'запусти', 'установи', 'перезапусти', 'çalıştır', 'jalankan', 'cài đặt'),
+    words('installe', 'installez'),
+    anywhere('実行', 'インストール', '走らせ', '再起動', 'コマンド', '실행', '설치', '명령어', 'شغّل', 'ثبّت'),
+  ),
+  rule('dev-languages', ['file', 'terminal'], stems('compilación', 'compilação', 'compilazione', 'kompil', 'компил', 'сборк', 'баг'), anywhere('ビルド', 'バグ', '빌드', '버그')),
+];
