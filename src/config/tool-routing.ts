@@ -84,6 +84,30 @@ const llmClassifierSchema = z
   })
   .strict();
 
+const surfaceBudgetSchema = z
+  .object({
+    /**
+     * A first surface of at most this share of the client's tool schema tokens (request_toolset included) is filled
+     * up to it with the toolsets the model gives at least `floor`, most probable per token first: cheap insurance
+     * for the needs the bars miss (src/tools/surface-budget.ts). 0 turns filling off.
+     */
+    share: z.number().min(0).max(1).default(0.13),
+    /** The least model probability a toolset needs to be added to fill the budget. */
+    floor: z.number().min(0).max(1).default(0.003),
+    /**
+     * A surface already above this share (several needs, or unsure between toolsets) widens instead: every toolset
+     * whose probability × `broad_miss_cost_tokens` reaches its schema tokens comes along. 1 turns it off.
+     */
+    broad_share: z.number().min(0).max(1).default(0.2),
+    broad_miss_cost_tokens: z.number().min(0).default(300000),
+    /**
+     * Only for tools arrays of at least this many schema tokens (Hermes CLI ~14,000, the full registry ~26,000):
+     * on an agent's handful of tools one toolset is already a large share.
+     */
+    min_schema_tokens: z.number().min(0).default(6000),
+  })
+  .strict();
+
 const anticipationSchema = z
   .object({
     /**
@@ -129,6 +153,8 @@ export const toolRoutingConfigSchema = z
     per_tool: perToolSchema.prefault({}),
     /** Optional LLM classifier, asked only when the local one abstains (decideFirstTurnSurfaceWithLlm). */
     llm_classifier: llmClassifierSchema.prefault({}),
+    /** First turns: spend a small token budget on the likeliest extra toolsets, and widen already broad surfaces. */
+    surface_budget: surfaceBudgetSchema.prefault({}),
     /** Later turns: grow the surface before the call instead of waiting for request_toolset. */
     anticipation: anticipationSchema.prefault({}),
   })

@@ -6,6 +6,8 @@ import { rankTools } from '../classify/toolsets/tool-ranker.js';
 import { loadWordClusters } from '../classify/toolsets/word-clusters.js';
 import { thresholdFor } from './config.js';
 import type { SurfaceDecision, SurfaceInput, SurfaceReason } from './decision.js';
+import type { SurfaceBudgetPolicy } from './surface-budget.js';
+import { spendSurfaceBudget } from './surface-budget.js';
 import { fullDecision } from './decision.js';
 import { calledToolNames, firstUserText } from './first-turn.js';
 import type { ToolRoutingContext } from './routing-context.js';
@@ -51,17 +53,28 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
   if (user.text.length > config.max_first_message_chars) return fullDecision(input, 'message_too_long', { availableToolsets });
 
   const classification = classifyWithRanking(input, context, user.text, user.hasImage);
-  const common = { predictedToolsets: classification.toolsets, confidence: classification.confidence, scores: classification.scores, availableToolsets, rules: classification.rules };
-  if (classification.verdict === 'abstain') return fullDecision(input, 'abstain', common);
+  if (classification.verdict === 'abstain') return fullDecision(input, 'abstain', commonOf(classification, availableToolsets, classification.rules));
 
   const toolsets = [...classification.toolsets];
+  const rules = [...classification.rules];
   if (resumed) {
     for (const name of calledToolNames(input.messages)) {
       const owner = toolsetOfTool(context, name);
       if (owner !== undefined) toolsets.push(owner);
     }
   }
-  const surface = buildSurface(context, config, toolsets);
+  let surface = buildSurface(context, config, toolsets);
+  if (classification.verdict === 'toolsets') {
+    // Cheap insurance for the needs the bars miss (a second need, unfamiliar words): see surface-budget.ts.
+    const used = surface.keptIndices.reduce((sum, index) => sum + (context.toolTokens[index] ?? 0), context.requestToolsetTokens);
+    const spending = spendSurfaceBudget({ used, total: context.totalTokens, loaded: surface.loadedToolsets }, classification.evidence, context.toolsetTokens, budgetPolicy(config));
+    if (spending.kind) {
+      toolsets.push(...spending.added);
+      rules.push(`budget-${spending.kind}`);
+      surface = buildSurface(context, config, toolsets);
+    }
+  }
+  const common = commonOf(classification, availableToolsets, rules);
   if (surface.keptIndices.length >= context.views.length) return fullDecision(input, 'nothing_pruned', common);
   return { outcome: 'narrowed', reason: resumed ? 'resumed' : reasonOf(classification), ...common, surface, tools: surface.tools };
 }
@@ -97,6 +110,15 @@ function classifyWithRanking(input: SurfaceInput, context: ToolRoutingContext, t
   const mappedKept = classification.verdict === 'abstain' ? mapped.map((toolset) => toolset.name) : classification.toolsets;
   const toolsets = [...mappedKept, ...rankedKept];
   return { ...classification, verdict: toolsets.length > 0 ? 'toolsets' : classification.verdict, toolsets, scores: { ...classification.scores, ...rankedScores }, evidence: { ...classification.evidence, ...rankedEvidence }, rules: [...classification.rules, ranking.unsure ? 'per-tool-unsure' : 'per-tool'] };
+}
+
+function commonOf(classification: ToolsetClassification, availableToolsets: string[], rules: string[]): Pick<SurfaceDecision, 'predictedToolsets' | 'confidence' | 'scores' | 'availableToolsets' | 'rules'> {
+  return { predictedToolsets: classification.toolsets, confidence: classification.confidence, scores: classification.scores, availableToolsets, rules };
+}
+
+function budgetPolicy(config: SurfaceInput['config']): SurfaceBudgetPolicy {
+  const budget = config.surface_budget;
+  return { share: budget.share, floor: budget.floor, broadShare: budget.broad_share, broadMissCost: budget.broad_miss_cost_tokens, minimumTokens: budget.min_schema_tokens };
 }
 
 function rankingPolicy(config: SurfaceInput['config']): RankingPolicy {

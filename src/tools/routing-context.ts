@@ -30,6 +30,10 @@ export interface ToolRoutingContext {
   profile: DescriptionProfile;
   /** Estimated schema tokens of each Hermes-named toolset's tools (JSON characters / 4.5, the o200k ratio on Hermes's schemas). */
   toolsetTokens: ReadonlyMap<string, number>;
+  /** Estimated schema tokens of each tool (by view index), of the whole array, and of the request_toolset tool. */
+  toolTokens: readonly number[];
+  totalTokens: number;
+  requestToolsetTokens: number;
   /** Per-tool mode: the toolsets of one tool (`tool` source), in registry order, and their BM25 index. */
   perTool?: { toolsets: string[]; index: ToolIndex };
 }
@@ -90,9 +94,13 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
         ),
       }
     : undefined;
-  // Only the model's toolsets (Hermes names) have cost-aware bars; skipping the rest keeps a 200-tool MCP context cheap.
-  const toolsetTokens = new Map(registry.toolsets.filter((toolset) => toolset.source === 'hermes').map((toolset) => [toolset.name, toolset.toolIndices.reduce((sum, index) => sum + JSON.stringify(tools[index] ?? null).length, 0) / charactersPerToken]));
-  const built = { format, views, registry, requestToolset, described, profile: buildDescriptionProfile(described), toolsetTokens, ...(perTool ? { perTool } : {}) };
+  // Each tool's size once per tools array (the surface budget weighs whole surfaces); only the model's toolsets
+  // (Hermes names) get a toolset size, for the cost-aware bars.
+  const toolTokens = tools.map((tool) => JSON.stringify(tool ?? null).length / charactersPerToken);
+  const totalTokens = toolTokens.reduce((sum, count) => sum + count, 0);
+  const toolsetTokens = new Map(registry.toolsets.filter((toolset) => toolset.source === 'hermes').map((toolset) => [toolset.name, toolset.toolIndices.reduce((sum, index) => sum + (toolTokens[index] ?? 0), 0)]));
+  const requestToolsetTokens = JSON.stringify(requestToolset).length / charactersPerToken;
+  const built = { format, views, registry, requestToolset, described, profile: buildDescriptionProfile(described), toolsetTokens, toolTokens, totalTokens, requestToolsetTokens, ...(perTool ? { perTool } : {}) };
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(key, built);
   return { ...built, tools };
