@@ -4,8 +4,9 @@
 // minified script text leaves several MB of source strings out of the heap (numbers in docs/deployment.md,
 // "Memory and start time"). Commands stay lazily loaded: each `import()` is a chunk of its own. Left outside the
 // bundle: native addons and packages that find their own files on disk (better-sqlite3; gpt-tokenizer's data),
-// the cluster-only clients (loaded only with `storage: cluster`), and undici (loaded piecewise, see
-// src/providers/http/undici-agent.ts).
+// the cluster-only clients (loaded only with `storage: cluster`), undici (loaded piecewise, see
+// src/providers/http/undici-agent.ts) and the price catalogue (required on first use, see
+// src/catalog/prices/genai-prices.ts: half a megabyte of price data a start need not compile).
 //
 // rolldown is the bundler under vite (a dev dependency already) and tsdown; it runs on Node 20.
 import { build } from 'rolldown';
@@ -13,7 +14,7 @@ import { build } from 'rolldown';
 await build({
   input: { run: 'dist/cli/run.js' },
   platform: 'node',
-  external: [/^node:/, 'better-sqlite3', /^gpt-tokenizer(\/|$)/, 'pg', 'ioredis', /^undici(\/|$)/],
+  external: [/^node:/, 'better-sqlite3', /^gpt-tokenizer(\/|$)/, 'pg', 'ioredis', /^undici(\/|$)/, '@pydantic/genai-prices'],
   logLevel: 'warn',
   output: {
     // Two levels below the package root, as dist/cli/ is: the modules that find package.json, data/ and

@@ -1,4 +1,5 @@
-import { type ConditionalPrice, type ModelInfo, type ModelPrice, type Provider, type TieredPrices, calcPrice } from '@pydantic/genai-prices';
+import type { ConditionalPrice, ModelInfo, ModelPrice, Provider, TieredPrices } from '@pydantic/genai-prices';
+import { genaiPrices } from './genai-prices.js';
 import type { Usage } from '../../core/usage.js';
 
 /** Price keys the fast path understands; a model priced with anything our usage could touch goes slow. */
@@ -75,7 +76,7 @@ function perMillion(price: FastPrice, totalInput: number): number {
 export function catalogCost(entry: CatalogModel, usage: Usage, at: Date | undefined): number {
   const prices = entry.fastPrices;
   if (prices === undefined) {
-    const result = calcPrice(
+    const result = genaiPrices().calcPrice(
       {
         input_tokens: usage.inputTokens,
         output_tokens: usage.outputTokens,

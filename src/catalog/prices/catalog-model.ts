@@ -1,4 +1,4 @@
-import { calcPrice, findProvider } from '@pydantic/genai-prices';
+import { genaiPrices } from './genai-prices.js';
 import { type CatalogModel, fastPricesOf } from './catalog-cost.js';
 
 const cache = new Map<string, CatalogModel | null>();
@@ -14,10 +14,10 @@ export function findCatalogModel(catalogProviderId: string, model: string): Cata
   const cached = cache.get(key);
   if (cached !== undefined) return cached ?? undefined;
   let found: CatalogModel | null = null;
-  const provider = findProvider({ providerId: catalogProviderId });
+  const provider = genaiPrices().findProvider({ providerId: catalogProviderId });
   if (provider !== undefined) {
     // calcPrice is the only public door to the catalogue's model matching; a zero usage prices nothing.
-    const result = calcPrice({ input_tokens: 0, output_tokens: 0 }, model, { provider });
+    const result = genaiPrices().calcPrice({ input_tokens: 0, output_tokens: 0 }, model, { provider });
     if (result !== null) {
       found = {
         provider: { ...provider, models: [result.model] },

@@ -1,4 +1,4 @@
-import { findProvider } from '@pydantic/genai-prices';
+import { genaiPrices } from './genai-prices.js';
 import { type ProviderKindInfo, providerKinds } from '../../config/provider-kinds.js';
 
 export type CatalogTarget = { kind: 'catalog'; providerId: string } | { kind: 'self-hosted' } | { kind: 'unknown' };
@@ -29,7 +29,7 @@ function resolveTarget(kind: string): CatalogTarget {
   }
   // A provider id the catalogue recognises (`fireworks`, `x-ai`, `google`, and by its own name rules
   // `work-anthropic`), for callers that pass no kind map.
-  const known = findProvider({ providerId: kind });
+  const known = genaiPrices().findProvider({ providerId: kind });
   if (known !== undefined) return { kind: 'catalog', providerId: known.id };
   return { kind: 'unknown' };
 }
