@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldAccents, LexiconMatcher } from './lexicon-matcher.js';
+import { intentLexicon, subjectLexicon } from './lexicon.js';
 
 const matcher = new LexiconMatcher({ math: ['ecuación', 'уравнени*', '수학*', 'phương trình', '方程'], medicine_healthcare: ['बुखार', 'fièvre'] });
 
@@ -26,5 +27,37 @@ describe('LexiconMatcher in other scripts', () => {
     expect(foldAccents('matemáticas')).toBe('matematicas');
     expect(foldAccents('ёлка')).toBe('елка');
     expect(foldAccents('수학')).toBe('수학');
+  });
+});
+
+describe('LexiconMatcher with apostrophes', () => {
+  // The tokenizer splits "that's" into "that", "s" (the apostrophe is a symbol), so a term must be compiled the same way.
+  const withApostrophes = new LexiconMatcher({ none: ["that's all"], software_it: ["l'ordinateur", "dell'applicazione"], math: ["aujourd'hui"] });
+
+  it("matches terms written with a straight apostrophe, typed with either apostrophe", () => {
+    expect(withApostrophes.match("Ok, that's all for today")).toEqual(new Map([['none', ["that's all"]]]));
+    expect(withApostrophes.match('That’s all')).toEqual(new Map([['none', ["that's all"]]]));
+    expect(withApostrophes.match("mon l'ordinateur ne démarre pas")).toEqual(new Map([['software_it', ["l'ordinateur"]]]));
+    expect(withApostrophes.match('l’ordinateur plante')).toEqual(new Map([['software_it', ["l'ordinateur"]]]));
+    expect(withApostrophes.match("il codice dell'applicazione")).toEqual(new Map([['software_it', ["dell'applicazione"]]]));
+  });
+
+  it('still needs the words in order', () => {
+    expect(withApostrophes.match('that is all')).toEqual(new Map());
+    expect(withApostrophes.match('ordinateur')).toEqual(new Map());
+  });
+
+  it('matches every shipped lexicon term written on its own', () => {
+    const unmatched: string[] = [];
+    for (const lexicon of [subjectLexicon, intentLexicon] as Record<string, readonly string[]>[]) {
+      const matcher = new LexiconMatcher(lexicon);
+      for (const [label, terms] of Object.entries(lexicon)) {
+        for (const term of terms) {
+          const text = term.replace(/\*/g, '');
+          if (!(matcher.match(text).get(label) ?? []).length) unmatched.push(`${label}: ${term}`);
+        }
+      }
+    }
+    expect(unmatched).toEqual([]);
   });
 });
