@@ -1,4 +1,4 @@
-import { sentenceVector } from '../features/word-vectors.js';
+import { sentenceVector, wordVectorTable } from '../features/word-vectors.js';
 import { loadWordClusters } from '../toolsets/word-clusters.js';
 import { tokenize } from '../text/tokens.js';
 import type { SparseVector } from '../text/sparse-vector.js';
@@ -38,9 +38,41 @@ export function utteranceFeaturesWithoutClusters(text: string): SparseVector {
   normalizeL2(features);
   const meaning = sentenceVector(words);
   meaning.vector.forEach((value, index) => {
-    if (value !== 0) addFeature(features, `v:${index}`, value * meaning.coverage);
+    if (value !== 0) addFeature(features, `v:${index}`, vectorWeight * value * meaning.coverage);
   });
+  addSalientMeaning(features, words);
   return features;
+}
+
+/**
+ * Weight of the sentence's meaning against the unit-length word features, and of its salient meaning (`m:`).
+ * CLINC dev split, route accuracy at 80% out-of-scope rejection, mean of three draws of the examples
+ * (scripts/classifiers/routes-few-shot-trials.ts), 10 / 30 / 100 / all examples per route: weight 1 and no
+ * `m:` 0.539 / 0.748 / 0.874 / 0.959; weight 2 0.563 / 0.757; weight 3 0.560 / 0.753; `m:` alone 0.558 /
+ * 0.758; both (shipped) 0.577 / 0.766 / 0.888 / 0.964.
+ */
+const vectorWeight = 2;
+
+/**
+ * The element-wise maximum of the content words' vectors (SIF weight ≥ 0.3, so not "the", "please", "my"):
+ * the sentence mean blurs a short request's one telling word ("what's the weather in Paris": "weather") with
+ * the rest; the maximum keeps each dimension's most extreme word.
+ */
+function addSalientMeaning(features: SparseVector, words: readonly string[]): void {
+  const table = wordVectorTable();
+  const maximum = new Float32Array(table.dimensions).fill(-Infinity);
+  let found = false;
+  for (const word of words) {
+    const entry = table.rows.get(word);
+    if (!entry || entry.weight < 0.3) continue;
+    found = true;
+    const offset = entry.row * table.dimensions;
+    for (let column = 0; column < table.dimensions; column += 1) maximum[column] = Math.max(maximum[column]!, table.vectors[offset + column]!);
+  }
+  if (!found) return;
+  maximum.forEach((value, column) => {
+    if (value !== 0) features.set(`m:${column}`, value);
+  });
 }
 
 /**
