@@ -78,7 +78,8 @@ describe('decideFirstTurnSurface', () => {
   });
 
   it('keeps floor toolsets, pinned tools and tools nobody owns', () => {
-    const custom = toolRoutingConfigSchema.parse({ floor_toolsets: ['todo'], pinned_tools: ['memory'] });
+    // The surface budget off: this is about what is always kept, not about what a budget may add.
+    const custom = toolRoutingConfigSchema.parse({ floor_toolsets: ['todo'], pinned_tools: ['memory'], surface_budget: { share: 0, broad_share: 1 } });
     const tools = [...cliTools, { type: 'function', function: { name: 'get_weather', description: 'Weather for a city' } }];
     const names = namesOf(decideFirstTurnSurface({ tools, format: 'openai-chat', messages: userTurn('hi there'), config: custom }).tools);
     expect(names).toEqual(['memory', 'todo', 'get_weather', requestToolsetName]);

@@ -64,7 +64,7 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
     }
   }
   let surface = buildSurface(context, config, toolsets);
-  if (classification.verdict === 'toolsets') {
+  if (classification.verdict === 'toolsets' || classification.verdict === 'no_tool') {
     // Cheap insurance for the needs the bars miss (a second need, unfamiliar words): see surface-budget.ts.
     const used = surface.keptIndices.reduce((sum, index) => sum + (context.toolTokens[index] ?? 0), context.requestToolsetTokens);
     const spending = spendSurfaceBudget({ used, total: context.totalTokens, loaded: surface.loadedToolsets }, classification.evidence, context.toolsetTokens, budgetPolicy(config));

@@ -16,7 +16,7 @@ export interface SurfaceInput {
 
 export type SurfaceReason =
   | 'classified' // confident toolsets
-  | 'no_tool_needed' // confident that the message needs no tool: floor + request_toolset only
+  | 'no_tool_needed' // confident that the message needs no tool: floor + request_toolset (+ the surface budget's extras)
   | 'capability_inquiry' // "what can you do?": answered from the catalog
   | 'resumed' // history without a known session: first message's toolsets ∪ tools already called
   | 'llm_classified' // the local classifier abstained and the optional LLM classifier was confident

@@ -10,7 +10,8 @@
  *   needs hide, and it is already broad: every toolset whose probability × `broadMissCost` reaches its own schema
  *   tokens comes along.
  *
- * Only toolsets with a known size (the model's, Hermes-named) are spent on; others are never added here.
+ * Applied to surfaces of toolsets and to "no tool needed" ones alike (a chat message that turns out to need a
+ * tool is a miss too). Only toolsets with a known size (the model's, Hermes-named) are spent on.
  */
 export interface SurfaceBudgetPolicy {
   /** Fill a surface up to this share of the client's tool schema tokens; 0 turns filling off. */
