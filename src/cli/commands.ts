@@ -1,4 +1,5 @@
 import type { Command } from './command.js';
+import { holdYoungGeneration, releaseYoungGeneration } from './start-heap.js';
 
 /**
  * Every CLI command, one line each. Commands are loaded lazily so `hermes-router start` does not pay for the
@@ -14,7 +15,21 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
   summary: { summary: 'One screen: today, this week, savings and the worst sessions', load: async () => (await import('./summary.js')).summaryCommand },
   'import hermes': { summary: 'Import Hermes sessions that bypassed the gateway from ~/.hermes/state.db (read-only)', load: async () => (await import('./import-hermes.js')).importHermesCommand },
   'setup hermes': { summary: "Add the gateway to Hermes Agent's config.yaml as a custom provider (backup, idempotent, diff)", load: async () => (await import('./setup-hermes.js')).setupHermesCommand },
-  start: { summary: 'Run the gateway (default 127.0.0.1:8319)', load: async () => (await import('./start.js')).startCommand },
+  start: {
+    summary: 'Run the gateway (default 127.0.0.1:8319)',
+    // Held before the server's modules load (their evaluation is most of what a start allocates, start-heap.ts);
+    // released once it listens, or here when the start fails or is refused.
+    load: async () => {
+      holdYoungGeneration();
+      try {
+        const { startCommand } = await import('./start.js');
+        return { ...startCommand, run: (args, context) => startCommand.run(args, context).finally(releaseYoungGeneration) };
+      } catch (error) {
+        releaseYoungGeneration();
+        throw error;
+      }
+    },
+  },
   'eval sessions': { summary: 'Measure multi-turn tool routing through the gateway', load: async () => (await import('./eval-sessions.js')).evalSessionsCommand },
   'router on': { summary: 'Switch tool routing on (live)', load: async () => (await import('./router-mode.js')).routerCommands.on },
   'router shadow': { summary: 'Tool routing in shadow mode: decide and record, send everything', load: async () => (await import('./router-mode.js')).routerCommands.shadow },

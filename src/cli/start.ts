@@ -8,6 +8,7 @@ import { loginLinkPath } from '../security/dashboard/login-links.js';
 import { flagsOrExit, parsePort } from './arguments.js';
 import type { Command } from './command.js';
 import { describePortInUse } from './port-holder.js';
+import { releaseYoungGeneration } from './start-heap.js';
 
 const usage = `Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR] [--log-format auto|text|json]
 
@@ -99,6 +100,8 @@ export const startCommand: Command = {
       `\nDashboard login link (works once, for ${linkMinutes} minutes): ${running.url}${loginLinkPath}?token=${running.security.loginLinks.issue()}\n` +
         '  A new one: hermes-router dashboard\n',
     );
+    // Listening: from here on the young generation grows with request load (start-heap.ts).
+    releaseYoungGeneration();
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         context.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
