@@ -4,7 +4,10 @@
  * those cases as `eval topics` does. With `--before FILE` it also scores a given weights file (for example the
  * weights shipped before the writer's data existed) on the same cases.
  *
- *   npx tsx scripts/classifiers/leave-one-writer-out.ts [--writer writer-1] [--before /tmp/weights.json]
+ * `--also-hybrid` scores the same fit in hybrid mode too (a learned `none` backed by two lexicon terms of one topic
+ * takes that topic).
+ *
+ *   npx tsx scripts/classifiers/leave-one-writer-out.ts [--writer writer-1] [--before /tmp/weights.json] [--also-hybrid]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,7 +19,7 @@ import { runTopicEval } from '../../src/eval/topics-run.js';
 import { clincNoneExamples } from './clinc-none-examples.js';
 import { fitTopicWeights } from './topic-fit.js';
 
-const { values } = parseArgs({ options: { writer: { type: 'string' }, before: { type: 'string' } } });
+const { values } = parseArgs({ options: { writer: { type: 'string' }, before: { type: 'string' }, 'also-hybrid': { type: 'boolean' } } });
 const writersDirectory = 'data/topics/train-writers';
 const clincPath = '../shared/corpora/external/clinc150_domains.jsonl';
 const handWritten = readTopicTrainingData('data/topics/train');
@@ -25,8 +28,8 @@ const borrowed = existsSync(clincPath) ? clincNoneExamples(clincPath) : [];
 const names = values.writer ? [values.writer] : [...new Set(writers.map((example) => example.writer!))];
 for (const writer of names) {
   const cases = readTopicCases(`${writersDirectory}/${writer}.topics.jsonl`);
-  const summarize = (label: string, weights: TopicWeightsJson) => {
-    const report = runTopicEval(cases, new TopicClassifier({ weights }), 1);
+  const summarize = (label: string, weights: TopicWeightsJson, mode: 'learned' | 'hybrid' = 'learned') => {
+    const report = runTopicEval(cases, new TopicClassifier({ weights, mode }), 1);
     // Confusions as counts only (expected→predicted), so nobody tunes on a held-out writer's sentences.
     const multiTurn = new Set(cases.filter((topicCase) => (topicCase.messages ?? []).filter((message) => message.role === 'user').length > 1).map((topicCase) => topicCase.id));
     const multiTurnMisses = report.misses.filter((miss) => multiTurn.has(miss.id)).length;
@@ -38,4 +41,5 @@ for (const writer of names) {
   const training = [...handWritten, ...writers.filter((example) => example.writer !== writer), ...borrowed];
   const { weights } = fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:'));
   summarize(`trained without ${writer}`, weights);
+  if (values['also-hybrid']) summarize(`trained without ${writer}, hybrid mode`, weights, 'hybrid');
 }
