@@ -31,15 +31,17 @@ export async function readJsonRequest(request: IncomingMessage, limitBytes: numb
   const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
   // A body that is not UTF-8 is refused, never silently repaired (isUtf8 is a fast native check).
   if (!isUtf8(bytes)) throw new GatewayError('invalid_request', 'Request body is not valid UTF-8.');
+  // The bytes as a one-byte string: what the upstream body is spliced from (raw-body.ts says why not the Buffer).
+  const latin1 = bytes.toString('latin1');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(jsonTextOf(bytes));
+    parsed = JSON.parse(jsonTextOf(bytes, latin1));
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new GatewayError('invalid_request', `Request body is not valid JSON: ${detail}`);
   }
   if (!isJsonObject(parsed)) throw new GatewayError('invalid_request', 'Request body must be a JSON object.');
-  attachRawBody(parsed, bytes);
+  attachRawBody(parsed, latin1);
   return { body: parsed, length: bytes.length };
 }
 

@@ -11,11 +11,11 @@ const hexDigits = '0123456789abcdef';
  * about 0.2 ms. Non-ASCII bytes can only stand inside JSON strings, where `\uXXXX` means the same characters,
  * so escaping them yields text that parses to identical values.
  *
- * The caller has checked the bytes are valid UTF-8.
+ * The caller has checked the bytes are valid UTF-8. `latin1` is `bytes.toString('latin1')` when the caller has it
+ * already (the body reader keeps it as the request's raw source): for an ASCII body the text is that very string.
  */
-export function jsonTextOf(bytes: Buffer): string {
+export function jsonTextOf(bytes: Buffer, latin1: string = bytes.toString('latin1')): string {
   // Latin-1 maps each byte to one character: a one-byte string where every non-ASCII byte stands alone.
-  const latin1 = bytes.toString('latin1');
   if (isAscii(bytes)) return latin1;
   return latin1.replace(nonAsciiRun, (run: string, offset: number) => escapeNonAscii(bytes.toString('utf8', offset, offset + run.length)));
 }

@@ -2,9 +2,16 @@ import type { JsonObject } from '../core/json.js';
 import { scanTopLevelMembers } from './top-level-members.js';
 import type { MemberSpan } from './top-level-members.js';
 
-/** The bytes a body was parsed from, and its top-level values as parsed (to tell which ones changed since). */
+/**
+ * The bytes a body was parsed from, and its top-level values as parsed (to tell which ones changed since). The
+ * bytes are kept as a Latin-1 string (one character per byte), not as the Buffer they arrived in: a Buffer's
+ * memory lives outside the JavaScript heap, and one held for the whole of a request (seconds, while the provider
+ * answers) outlives the young generation and is freed only at the next full collection. Tens of megabytes of
+ * such request buffers piled up between full collections and left glibc's heap fragmented at that high-water
+ * mark (bench/memory.ts); the same bytes as a one-byte string are collected and compacted with everything else.
+ */
 interface RawSource {
-  bytes: Buffer;
+  bytes: string;
   parsed: Map<string, unknown>;
   /** Scanned on first use; null when the bytes have a shape the splice does not handle (then: stringify). */
   members?: Map<string, MemberSpan> | null;
@@ -12,9 +19,12 @@ interface RawSource {
 
 const sources = new WeakMap<object, RawSource>();
 
-/** Remembers where a freshly parsed request body came from, so it can be forwarded without re-serialising. */
-export function attachRawBody(body: JsonObject, bytes: Buffer): void {
-  sources.set(body, { bytes, parsed: new Map(Object.entries(body)) });
+/**
+ * Remembers where a freshly parsed request body came from, so it can be forwarded without re-serialising: its
+ * bytes, or the same bytes read as Latin-1 (`buffer.toString('latin1')`, which the body reader already has).
+ */
+export function attachRawBody(body: JsonObject, bytes: Buffer | string): void {
+  sources.set(body, { bytes: typeof bytes === 'string' ? bytes : bytes.toString('latin1'), parsed: new Map(Object.entries(body)) });
 }
 
 /** A shallow copy of `from` (the body going upstream in the client's own format) shares its source. */
@@ -22,10 +32,6 @@ export function inheritRawBody(copy: JsonObject, from: JsonObject): void {
   const source = sources.get(from);
   if (source) sources.set(copy, source);
 }
-
-const comma = Buffer.from(',');
-const open = Buffer.from('{');
-const close = Buffer.from('}');
 
 /**
  * The body as JSON bytes. For a body read from a client, every top-level member still holding the value that
@@ -42,24 +48,33 @@ export function serializeJsonBody(body: JsonObject): Buffer {
   if (source.members === undefined) source.members = scanTopLevelMembers(source.bytes) ?? null;
   const members = source.members;
   if (members === null) return Buffer.from(JSON.stringify(body));
-  const parts: Buffer[] = [open];
+  // Copied members are Latin-1 text (the bytes as they came), serialised ones UTF-16 text (written as UTF-8):
+  // measured first, then written into one Buffer of the exact size.
+  const parts: { text: string; encoding: 'latin1' | 'utf8' }[] = [];
+  let length = 1;
   for (const key of Object.keys(body)) {
     const value = body[key];
     const span = members.get(key);
-    let part: Buffer | undefined;
     if (span !== undefined && source.parsed.has(key) && source.parsed.get(key) === value) {
-      part = source.bytes.subarray(span.start, span.end);
+      parts.push({ text: source.bytes.slice(span.start, span.end), encoding: 'latin1' });
+      length += span.end - span.start + 1;
     } else {
       const serialized = JSON.stringify(value);
       // JSON.stringify leaves out undefined values and functions; so does this.
       if (serialized === undefined) continue;
-      part = Buffer.from(`${JSON.stringify(key)}:${serialized}`);
+      const text = `${JSON.stringify(key)}:${serialized}`;
+      parts.push({ text, encoding: 'utf8' });
+      length += Buffer.byteLength(text) + 1;
     }
-    if (parts.length > 1) parts.push(comma);
-    parts.push(part);
   }
-  parts.push(close);
-  const spliced = Buffer.concat(parts);
+  // `length` counted a comma (or the closing brace) after each part and the opening brace.
+  const spliced = Buffer.allocUnsafe(Math.max(2, length));
+  let offset = spliced.write('{', 0, 'latin1');
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) offset += spliced.write(',', offset, 'latin1');
+    offset += spliced.write(part.text, offset, part.encoding);
+  }
+  spliced.write('}', offset, 'latin1');
   if (process.env.HERMES_ROUTER_VERIFY_RAW_BODIES === '1') verifySplice(spliced, body);
   return spliced;
 }

@@ -1,10 +1,15 @@
-/** Where one top-level member of a JSON object sits in its bytes: from the key's opening quote to the value's end. */
+/**
+ * Where one top-level member of a JSON object sits in its bytes: from the key's opening quote to the value's end.
+ * The bytes are read as a Latin-1 string (one character per byte, `buffer.toString('latin1')`), so the offsets are
+ * byte offsets and a request body can be kept on the JavaScript heap rather than as a Buffer.
+ */
 export interface MemberSpan {
   start: number;
   end: number;
 }
 
 const quote = 0x22;
+const quoteCharacter = '"';
 const backslash = 0x5c;
 const openBrace = 0x7b;
 const closeBrace = 0x7d;
@@ -18,27 +23,27 @@ function isWhitespace(byte: number): boolean {
 }
 
 /** The index just past the string whose opening quote is at `start`; -1 when it never closes. */
-function skipString(bytes: Buffer, start: number): number {
+function skipString(bytes: string, start: number): number {
   let index = start + 1;
   for (;;) {
-    index = bytes.indexOf(quote, index);
+    index = bytes.indexOf(quoteCharacter, index);
     if (index < 0) return -1;
     let backslashes = 0;
-    while (bytes[index - 1 - backslashes] === backslash) backslashes += 1;
+    while (bytes.charCodeAt(index - 1 - backslashes) === backslash) backslashes += 1;
     if (backslashes % 2 === 0) return index + 1;
     index += 1;
   }
 }
 
 /** The index just past the value starting at `start` (already valid JSON: the body parsed). */
-function skipValue(bytes: Buffer, start: number): number {
-  const first = bytes[start];
+function skipValue(bytes: string, start: number): number {
+  const first = bytes.charCodeAt(start);
   if (first === quote) return skipString(bytes, start);
   if (first === openBrace || first === openBracket) {
     let depth = 0;
     let index = start;
     while (index < bytes.length) {
-      const byte = bytes[index] as number;
+      const byte = bytes.charCodeAt(index);
       if (byte === quote) {
         index = skipString(bytes, index);
         if (index < 0) return -1;
@@ -56,16 +61,21 @@ function skipValue(bytes: Buffer, start: number): number {
   // A number, true, false or null: runs to the next delimiter.
   let index = start;
   while (index < bytes.length) {
-    const byte = bytes[index] as number;
+    const byte = bytes.charCodeAt(index);
     if (byte === comma || byte === closeBrace || isWhitespace(byte)) return index;
     index += 1;
   }
   return -1;
 }
 
-function skipWhitespace(bytes: Buffer, start: number): number {
+/** The text of Latin-1-read UTF-8 bytes. */
+function utf8Of(latin1: string): string {
+  return /[\x80-\xff]/.test(latin1) ? Buffer.from(latin1, 'latin1').toString('utf8') : latin1;
+}
+
+function skipWhitespace(bytes: string, start: number): number {
   let index = start;
-  while (index < bytes.length && isWhitespace(bytes[index] as number)) index += 1;
+  while (index < bytes.length && isWhitespace(bytes.charCodeAt(index))) index += 1;
   return index;
 }
 
@@ -74,30 +84,31 @@ function skipWhitespace(bytes: Buffer, start: number): number {
  * Undefined when a key appears twice (JSON.parse keeps the last; copying spans could not say which) or the
  * bytes are not shaped as expected.
  */
-export function scanTopLevelMembers(bytes: Buffer): Map<string, MemberSpan> | undefined {
+export function scanTopLevelMembers(source: Buffer | string): Map<string, MemberSpan> | undefined {
+  const bytes = typeof source === 'string' ? source : source.toString('latin1');
   const members = new Map<string, MemberSpan>();
   let index = skipWhitespace(bytes, 0);
-  if (bytes[index] !== openBrace) return undefined;
+  if (bytes.charCodeAt(index) !== openBrace) return undefined;
   index = skipWhitespace(bytes, index + 1);
-  if (bytes[index] === closeBrace) return members;
+  if (bytes.charCodeAt(index) === closeBrace) return members;
   for (;;) {
-    if (bytes[index] !== quote) return undefined;
+    if (bytes.charCodeAt(index) !== quote) return undefined;
     const keyStart = index;
     const keyEnd = skipString(bytes, keyStart);
     if (keyEnd < 0) return undefined;
-    const key = JSON.parse(bytes.toString('utf8', keyStart, keyEnd)) as string;
+    const key = JSON.parse(utf8Of(bytes.slice(keyStart, keyEnd))) as string;
     index = skipWhitespace(bytes, keyEnd);
-    if (bytes[index] !== colon) return undefined;
+    if (bytes.charCodeAt(index) !== colon) return undefined;
     index = skipWhitespace(bytes, index + 1);
     const valueEnd = skipValue(bytes, index);
     if (valueEnd < 0) return undefined;
     if (members.has(key)) return undefined;
     members.set(key, { start: keyStart, end: valueEnd });
     index = skipWhitespace(bytes, valueEnd);
-    if (bytes[index] === comma) {
+    if (bytes.charCodeAt(index) === comma) {
       index = skipWhitespace(bytes, index + 1);
       continue;
     }
-    return bytes[index] === closeBrace ? members : undefined;
+    return bytes.charCodeAt(index) === closeBrace ? members : undefined;
   }
 }
