@@ -30,28 +30,41 @@ export interface ToolStageResult {
   countSchemaTokens?: () => Promise<void> | undefined;
 }
 
-const tokenCache = new Map<string, { full: number; sent: number }>();
+type SchemaTokens = { full: number; sent: number };
+/** Counts by shape; a count still running is shared, so a burst of requests of a new shape tokenizes it once. */
+const tokenCache = new Map<string, SchemaTokens | Promise<SchemaTokens>>();
 const tokenCacheLimit = 512;
 
 /**
  * Schema token counts for the ledger, cached by the tools' names and description lengths plus the surface, so
  * only the first request of a shape pays the tokenizer (a few milliseconds, in yielding slices); later turns are
- * a map lookup, answered without a promise.
+ * a map lookup, answered without a promise. Requests of that shape that arrive while its first count runs (the
+ * first count also loads the tokenizer's tables: up to a second on a loaded machine) wait for that count
+ * instead of each starting its own, which cost every one of them the 60 KB serialisation and its garbage.
  */
-function schemaTokens(turn: Turn, clientTools: readonly unknown[], sent: readonly unknown[], surfaceKey: string): { full: number; sent: number } | Promise<{ full: number; sent: number }> {
+function schemaTokens(turn: Turn, clientTools: readonly unknown[], sent: readonly unknown[], surfaceKey: string): SchemaTokens | Promise<SchemaTokens> {
   let key = `${turn.format}|${surfaceKey}`;
   for (const tool of turn.tools) key += `\u0000${tool.name}\u0001${tool.description.length}`;
   const hit = tokenCache.get(key);
   if (hit) return hit;
   // `full` is always the client's own array, never `turn.body.tools` (which holds the routed surface once it is
   // set): counting the grown surface as "full" under-reported the savings of every later turn.
-  return (async () => {
+  const counting = (async () => {
     const full = await countToolsTokensYielding(clientTools);
-    const counts = { full, sent: sent === clientTools ? full : await countToolsTokensYielding(sent) };
-    if (tokenCache.size >= tokenCacheLimit) tokenCache.delete(tokenCache.keys().next().value ?? '');
-    tokenCache.set(key, counts);
-    return counts;
+    return { full, sent: sent === clientTools ? full : await countToolsTokensYielding(sent) };
   })();
+  if (tokenCache.size >= tokenCacheLimit) tokenCache.delete(tokenCache.keys().next().value ?? '');
+  tokenCache.set(key, counting);
+  counting.then(
+    (counts) => {
+      if (tokenCache.get(key) === counting) tokenCache.set(key, counts);
+    },
+    () => {
+      // A refused schema is not remembered: the next request of the shape tries again, as before.
+      if (tokenCache.get(key) === counting) tokenCache.delete(key);
+    },
+  );
+  return counting;
 }
 
 /**
