@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Turn } from '../core/turn.js';
 import type { SessionIdentity } from './session-identity.js';
 
@@ -21,7 +22,7 @@ export class SideRequestSessions {
     if (turn.tools.length === 0) return;
     const first = turn.messages.find((message) => message.role === 'user')?.text;
     if (!first) return;
-    const key = `${turn.clientKeyId ?? '-'}\u0000${first}`;
+    const key = openingKey(turn.clientKeyId, first);
     this.openings.delete(key);
     this.openings.set(key, sessionId);
     if (this.openings.size > this.maxEntries) {
@@ -37,7 +38,15 @@ export class SideRequestSessions {
     if (users.length !== 1) return undefined;
     const quoted = quotedOpening.exec(users[0]?.text ?? '')?.[1];
     if (quoted === undefined) return undefined;
-    const id = this.openings.get(`${turn.clientKeyId ?? '-'}\u0000${quoted}`);
+    const id = this.openings.get(openingKey(turn.clientKeyId, quoted));
     return id === undefined ? undefined : { id, source: 'fingerprint' };
   }
+}
+
+/**
+ * A digest of the client key and the first user message, not the message itself: the map holds one entry per
+ * live session (10,000 by default), and a first message can be a pasted file of many kilobytes.
+ */
+function openingKey(clientKeyId: string | undefined, firstUserMessage: string): string {
+  return createHash('sha256').update(clientKeyId ?? '-').update('\u0000').update(firstUserMessage).digest('base64');
 }
