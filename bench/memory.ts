@@ -157,8 +157,10 @@ try {
   }
 } finally {
   await pool.close();
-  child.kill();
-  upstream.child.kill();
+  // Asked over IPC: the gateway handles SIGTERM by finishing in-flight requests and then stays up (its IPC
+  // channel keeps it alive), which left this script waiting for it after printing.
+  child.send('exit');
+  upstream.child.send('exit');
 }
 
 const fixed = (value: number) => value.toFixed(1);
