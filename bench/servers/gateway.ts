@@ -1,5 +1,6 @@
 // hermes-router itself, assembled as `hermes-router start` does (ledger on SQLite, metrics), with one
 // OpenAI-compatible provider pointing at the bench upstream.
+import './gateway-heap.js';
 import { answerBenchControl } from './control.js';
 import pino from 'pino';
 import { mkdtempSync } from 'node:fs';

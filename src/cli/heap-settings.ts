@@ -1,0 +1,67 @@
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * Compact heap settings a gateway process (`hermes-router start`) can apply to itself when it starts, opted into
+ * with HERMES_ROUTER_NODE_HEAP=compact (no Node flags to pass, no wrapper or second process): a young generation
+ * that stays at the size it starts with (1 MB per semi-space on 64-bit Node 20, instead of growing to 16 MB) and
+ * an old generation that may grow by half its live size between full collections (instead of V8's dynamic
+ * factor, up to 4x).
+ *
+ * Why they exist: a request holds its 70 KB body (parsed, and its bytes for forwarding) for as long as the
+ * provider takes to answer, so nearly all of it outlives the young generation and is promoted. With Node's
+ * defaults that promoted garbage piles up to ~150 MB of heap between full collections and the 2 x 16 MB young
+ * generation stays committed: 10,000 live Hermes sessions hold ~270 MB RSS (~190 MB after a full GC), ~155 / 150 MB
+ * with these settings, while the sessions themselves are ~10 MB of heap (bench/memory.ts). Why they are not the
+ * default: they cost CPU, ~1.15-1.5x the minimal proxy's CPU per request against ~1.0x without
+ * (bench/overhead.ts --tuned), over the 1.2x budget. docs/deployment.md, "Memory and start time", has the tables.
+ *
+ * Both are V8 flags that V8 reads each time it decides, so `v8.setFlagsFromString` changes them in a running
+ * process: `--semi-space-growth-factor=1` stops the young generation growing (on V8's command line a factor
+ * below 2 is raised to 2 when the heap is created; set afterwards it is used as it is), and
+ * `--heap-growing-percent` replaces the old generation's growing factor at each full collection. The flags that
+ * would say the same on Node's command line (`--max-semi-space-size`, `--max-old-space-size`) are read only when
+ * the heap is created. `test/process/heap-settings.test.ts` checks the effect in a child process, so a Node
+ * release that stops reading them fails there instead of quietly using more memory.
+ *
+ * Never applied when the operator sized the heap on Node's command line or in NODE_OPTIONS: their choice stands.
+ */
+export interface HeapSettings {
+  /** The young generation keeps the size it starts with. */
+  fixedYoungGeneration: boolean;
+  /** The old generation may grow by this percentage of its live size before the next full collection. */
+  oldGenerationGrowingPercent: number;
+}
+
+export const gatewayHeapSettings: HeapSettings = { fixedYoungGeneration: true, oldGenerationGrowingPercent: 50 };
+
+/** Node/V8 options by which the operator sized the heap: their choice stands. */
+const operatorHeapOption = /^--(max-semi-space-size|min-semi-space-size|semi-space-growth-factor|heap-growing-percent|max-old-space-size|max-young-generation-size)\b/;
+
+export type HeapSettingsOutcome = { applied: true; flags: string[] } | { applied: false; reason: string };
+
+/** The environment variable that opts in, and the value that does. */
+export const heapSettingsVariable = 'HERMES_ROUTER_NODE_HEAP';
+export const compactHeapValue = 'compact';
+
+/** The V8 flags that say `settings`. */
+export function heapFlags(settings: HeapSettings): string[] {
+  return [
+    ...(settings.fixedYoungGeneration ? ['--semi-space-growth-factor=1'] : []),
+    `--heap-growing-percent=${Math.max(1, Math.round(settings.oldGenerationGrowingPercent))}`,
+  ];
+}
+
+/** Applies `settings` to this process's V8 when HERMES_ROUTER_NODE_HEAP=compact, unless the heap was sized on Node's command line. */
+export function applyHeapSettings(
+  env: NodeJS.ProcessEnv,
+  execArgv: readonly string[],
+  settings: HeapSettings = gatewayHeapSettings,
+  setFlags: (flag: string) => void = setFlagsFromString,
+): HeapSettingsOutcome {
+  if (env[heapSettingsVariable] !== compactHeapValue) return { applied: false, reason: `${heapSettingsVariable} is not ${compactHeapValue}` };
+  const operatorFlag = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].find((option) => operatorHeapOption.test(option));
+  if (operatorFlag !== undefined) return { applied: false, reason: `the heap was sized on Node's command line (${operatorFlag})` };
+  const flags = heapFlags(settings);
+  for (const flag of flags) setFlags(flag);
+  return { applied: true, flags };
+}
