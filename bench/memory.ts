@@ -7,9 +7,11 @@
  * request, and, measured in the same run for scale, the RSS of a plain idle `node -e 'setInterval(()=>{},1e3)'`.
  *
  *   npm run bench:memory [-- --sessions 1000,5000,10000 --no-build --json]
+ *   npm run bench:memory -- --env=HERMES_ROUTER_NODE_HEAP=compact
  *   npm run bench:memory -- --node-flags=--max-semi-space-size=2 --env=MALLOC_MMAP_THRESHOLD_=65536
  *
- * --node-flags and --env (NAME=VALUE, comma-separated) run the gateway with runtime settings of your own.
+ * --node-flags and --env (NAME=VALUE, comma-separated) run the gateway with runtime settings of your own;
+ * HERMES_ROUTER_NODE_HEAP=compact is the heap sizing start can apply to itself (src/cli/heap-settings.ts).
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
