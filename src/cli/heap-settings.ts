@@ -51,6 +51,13 @@ export function heapFlags(settings: HeapSettings): string[] {
   ];
 }
 
+let appliedToThisProcess = false;
+
+/** Whether this process runs with the compact settings (then start-heap.ts leaves the young generation alone). */
+export function compactHeapApplied(): boolean {
+  return appliedToThisProcess;
+}
+
 /** Applies `settings` to this process's V8 when HERMES_ROUTER_NODE_HEAP=compact, unless the heap was sized on Node's command line. */
 export function applyHeapSettings(
   env: NodeJS.ProcessEnv,
@@ -63,5 +70,6 @@ export function applyHeapSettings(
   if (operatorFlag !== undefined) return { applied: false, reason: `the heap was sized on Node's command line (${operatorFlag})` };
   const flags = heapFlags(settings);
   for (const flag of flags) setFlags(flag);
+  if (setFlags === setFlagsFromString) appliedToThisProcess = true;
   return { applied: true, flags };
 }
