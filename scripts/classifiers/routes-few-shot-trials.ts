@@ -10,14 +10,15 @@
  *
  *   SIZES=10,30 DRAWS=3 VARIANTS='{"shipped":{},"vectors x2":{"vectorScale":2}}' npx tsx scripts/classifiers/routes-few-shot-trials.ts
  */
-import { sentenceVector, wordVectorTable } from '../../src/classify/features/word-vectors.js';
-import { utteranceFeatures } from '../../src/classify/routes/features.js';
+import { wordVectorTable } from '../../src/classify/features/word-vectors.js';
+import { salientMeaning, utteranceFeatures } from '../../src/classify/routes/features.js';
 import { LinearModel } from '../../src/classify/text/linear-model.js';
 import type { SparseVector } from '../../src/classify/text/sparse-vector.js';
 import { tokenize } from '../../src/classify/text/tokens.js';
 import type { TrainingExample } from '../../src/classify/text/train-linear-model.js';
 import { trainLinearModel } from '../../src/classify/text/train-linear-model.js';
 import { readRouteRows } from '../../src/eval/topic-cases.js';
+import { oracleAccuracy } from './routes-oracle-judge.js';
 
 interface Variant {
   vectorScale?: number;
@@ -69,18 +70,9 @@ function features(text: string, variant: Variant): SparseVector {
   const result: SparseVector = new Map();
   for (const [name, value] of base) result.set(name, name.startsWith('v:') ? value * (variant.vectorScale ?? 1) : value);
   if (variant.maxPool) {
-    const { words } = tokenize(text);
-    const maximum = new Float32Array(table.dimensions).fill(-Infinity);
-    let any = false;
-    for (const word of words) {
-      const entry = table.rows.get(word);
-      if (!entry || entry.weight < 0.3) continue;
-      any = true;
-      for (let column = 0; column < table.dimensions; column += 1) maximum[column] = Math.max(maximum[column]!, table.vectors[entry.row * table.dimensions + column]!);
-    }
-    if (any) maximum.forEach((value, column) => result.set(`m:${column}`, value * variant.maxPool!));
+    const maximum = salientMeaning(tokenize(text).words);
+    maximum?.forEach((value, column) => result.set(`m:${column}`, value * variant.maxPool!));
   }
-  void sentenceVector;
   return result;
 }
 
@@ -123,19 +115,8 @@ for (const size of (process.env.SIZES ?? '10,30').split(',').map((value) => (val
         for (let index = 1; index < domains.length; index += 1) if (probabilities[index]! > probabilities[best]!) best = index;
         return { best, score: probabilities[best]! - probabilities[domains.length]! };
       });
-      const outOfScope = decisions.filter((_, index) => !scored[index]!.domain).map((decision) => decision.score).sort((left, right) => left - right);
-      const threshold = outOfScope[Math.ceil(0.8 * outOfScope.length) - 1]!;
-      let inScope = 0;
-      let right = 0;
-      let top1 = 0;
-      decisions.forEach((decision, index) => {
-        const domain = scored[index]!.domain;
-        if (!domain) return;
-        inScope += 1;
-        if (domains[decision.best] === domain) top1 += 1;
-        if (domains[decision.best] === domain && decision.score > threshold) right += 1;
-      });
-      results.push({ oracle: right / inScope, top1: top1 / inScope });
+      const { atRejection, top1 } = oracleAccuracy(decisions, scored, domains);
+      results.push({ oracle: atRejection, top1 });
     }
     const mean = (key: 'oracle' | 'top1') => (results.reduce((sum, item) => sum + item[key], 0) / results.length).toFixed(4);
     console.log(`${String(size).padStart(6)} ${name.padEnd(24)} acc@oos0.80 ${mean('oracle')} top1 ${mean('top1')} draws ${results.map((item) => item.oracle.toFixed(3)).join(' ')}`);

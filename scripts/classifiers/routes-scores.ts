@@ -13,6 +13,7 @@ import { LinearModel } from '../../src/classify/text/linear-model.js';
 import type { TrainingExample } from '../../src/classify/text/train-linear-model.js';
 import { trainLinearModel } from '../../src/classify/text/train-linear-model.js';
 import { readRouteRows } from '../../src/eval/topic-cases.js';
+import { type RouteDecision, oracleAccuracy } from './routes-oracle-judge.js';
 
 const rows = readRouteRows('../shared/corpora/external/clinc150_domains.jsonl');
 const domains = [...new Set(rows.filter((row) => row.split === 'train' && row.domain).map((row) => row.domain!))].sort();
@@ -24,18 +25,8 @@ function evenlySpaced<T>(items: readonly T[], count: number): T[] {
   const step = items.length / count;
   return Array.from({ length: count }, (_, index) => items[Math.floor(index * step)]!);
 }
-function judge(name: string, decisions: { best: number; score: number }[]): string {
-  const outOfScope = decisions.filter((_, index) => !scored[index]!.domain).map((decision) => decision.score).sort((left, right) => left - right);
-  const threshold = outOfScope[Math.ceil(0.8 * outOfScope.length) - 1]!;
-  let inScope = 0;
-  let right = 0;
-  decisions.forEach((decision, index) => {
-    const domain = scored[index]!.domain;
-    if (!domain) return;
-    inScope += 1;
-    if (domains[decision.best] === domain && decision.score > threshold) right += 1;
-  });
-  return `${name.padEnd(30)} acc@oos0.80 ${(right / inScope).toFixed(4)}`;
+function judge(name: string, decisions: RouteDecision[]): string {
+  return `${name.padEnd(30)} acc@oos0.80 ${oracleAccuracy(decisions, scored, domains).atRejection.toFixed(4)}`;
 }
 const variants: Record<string, { negativeWeight?: number; epochs?: number; l2?: number }> = JSON.parse(process.env.VARIANTS ?? '{"default":{}}');
 for (const perRoute of (process.env.SIZES ?? '10,30,all').split(',').map((size) => (size === 'all' ? undefined : Number(size)))) {

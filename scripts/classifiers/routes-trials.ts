@@ -17,6 +17,7 @@ import { readRouteRows } from '../../src/eval/topic-cases.js';
 import { NearestExampleIndex } from '../../src/classify/routes/nearest-example.js';
 import { loadWordClusters } from '../../src/classify/toolsets/word-clusters.js';
 import { addFeature } from '../../src/classify/text/sparse-vector.js';
+import { type RouteDecision, oracleAccuracy } from './routes-oracle-judge.js';
 
 const clusters = loadWordClusters();
 /** The shipped features (utteranceFeatures), with the cluster weight as a parameter (CLUSTER_WEIGHT, default 0.2). */
@@ -53,24 +54,11 @@ function evenlySpaced<T>(items: readonly T[], count: number): T[] {
 }
 
 /** Per scored row: the chosen route and a score where higher means "more in scope". */
-type Decisions = { best: number; score: number }[];
+type Decisions = RouteDecision[];
 
 function judge(name: string, decisions: Decisions): string {
-  const outOfScope = decisions.filter((_, index) => !scored[index]!.domain).map((decision) => decision.score).sort((left, right) => left - right);
-  const threshold = outOfScope[Math.ceil(0.8 * outOfScope.length) - 1]!;
-  let inScope = 0;
-  let right = 0;
-  let rightUnthresholded = 0;
-  decisions.forEach((decision, index) => {
-    const domain = scored[index]!.domain;
-    if (!domain) return;
-    inScope += 1;
-    if (domains[decision.best] === domain) {
-      rightUnthresholded += 1;
-      if (decision.score > threshold) right += 1;
-    }
-  });
-  return `${name.padEnd(34)} top1 ${(rightUnthresholded / inScope).toFixed(3)}  acc@oos0.80 ${(right / inScope).toFixed(3)}`;
+  const { atRejection, top1 } = oracleAccuracy(decisions, scored, domains);
+  return `${name.padEnd(34)} top1 ${top1.toFixed(3)}  acc@oos0.80 ${atRejection.toFixed(3)}`;
 }
 
 for (const perRoute of (process.env.SIZES ?? "10,30,100,all").split(",").map((size) => (size === "all" ? undefined : Number(size)))) {

@@ -58,7 +58,7 @@ const vectorWeight = 2;
  * the sentence mean blurs a short request's one telling word ("what's the weather in Paris": "weather") with
  * the rest; the maximum keeps each dimension's most extreme word.
  */
-function addSalientMeaning(features: SparseVector, words: readonly string[]): void {
+export function salientMeaning(words: readonly string[]): Float32Array | undefined {
   const table = wordVectorTable();
   const maximum = new Float32Array(table.dimensions).fill(-Infinity);
   let found = false;
@@ -69,8 +69,11 @@ function addSalientMeaning(features: SparseVector, words: readonly string[]): vo
     const offset = entry.row * table.dimensions;
     for (let column = 0; column < table.dimensions; column += 1) maximum[column] = Math.max(maximum[column]!, table.vectors[offset + column]!);
   }
-  if (!found) return;
-  maximum.forEach((value, column) => {
+  return found ? maximum : undefined;
+}
+
+function addSalientMeaning(features: SparseVector, words: readonly string[]): void {
+  salientMeaning(words)?.forEach((value, column) => {
     if (value !== 0) features.set(`m:${column}`, value);
   });
 }
