@@ -58,6 +58,8 @@ export interface GatewayOptions {
   stores?: GatewayStores;
   /** Re-reads and validates the config (from the file it came from), for SIGHUP and `POST /v1/config/reload`. */
   configSource?: () => Config;
+  /** The clock the key rests after a 401/403 read (`Date.now` when absent): tests step it instead of waiting. */
+  authRestClock?: () => number;
 }
 
 /**
@@ -241,7 +243,7 @@ export class Gateway {
           : 'provider key refused for one model (403): resting it on that model, then trying it again',
       );
       for (const listener of this.authRestListeners) listener(event);
-    });
+    }, options.authRestClock);
     this.attemptLoop = this.buildAttemptLoop(options.config, this.providers, this.keyPools);
   }
 

@@ -32,6 +32,8 @@ export async function runConfiguredGateway(options: {
   logger?: Logger;
   /** Re-reads the config file, for SIGHUP and `POST /v1/config/reload`. */
   configSource?: () => Config;
+  /** The clock of the key rests after a 401/403 (`GatewayOptions.authRestClock`), for tests. */
+  authRestClock?: () => number;
 }): Promise<ConfiguredGateway> {
   const logger = options.logger ?? createLogger(options.config.logging.level, options.config.logging.format);
   const services = await openConfiguredServices({ config: options.config, dataDir: options.dataDir, env: options.env, logger });
@@ -59,6 +61,7 @@ export async function runConfiguredGateway(options: {
       logger,
       observers: services.observers,
       ...(options.configSource ? { configSource: options.configSource } : {}),
+      ...(options.authRestClock ? { authRestClock: options.authRestClock } : {}),
       extraRoutes: [metricsRoute(metrics), dashboard],
       onShutdown: async () => {
         dashboard.close();

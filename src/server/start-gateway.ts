@@ -32,6 +32,8 @@ export interface StartGatewayOptions {
   onShutdown?: () => Promise<void>;
   /** On loopback with no admin key anywhere, generate one (the CLI's start shows it once). */
   generateAdminKey?: boolean;
+  /** The clock of the key rests after a 401/403 (`GatewayOptions.authRestClock`), for tests. */
+  authRestClock?: () => number;
 }
 
 export interface RunningGateway {
@@ -86,6 +88,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     observers: [...(options.observers ?? []), opened.observer],
     ...(options.stores ? { stores: options.stores } : {}),
     ...(options.configSource ? { configSource: options.configSource } : {}),
+    ...(options.authRestClock ? { authRestClock: options.authRestClock } : {}),
   });
   attachSecurity(gateway, opened.security);
   // A reloaded config's prices apply to the keys' daily cost limits too, as they do to the ledger.

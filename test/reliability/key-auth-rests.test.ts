@@ -18,6 +18,9 @@ import { defaultConfig } from '../support/gateway-harness.js';
  * rests the key on that model only; the log and /metrics name the key by its last 4 and say why.
  */
 const authRestMs = 1_500;
+/** The rests' clock: stepped past a rest instead of waiting for it, so a loaded machine cannot end a rest early or late. */
+let clockMs = Date.now();
+const clock = () => clockMs;
 let upstream: FakeUpstream;
 let gateway: ConfiguredGateway;
 let dataDir: string;
@@ -51,7 +54,7 @@ beforeAll(async () => {
       },
     }),
   );
-  gateway = await runConfiguredGateway({ config, dataDir, env: {}, logger });
+  gateway = await runConfiguredGateway({ config, dataDir, env: {}, logger, authRestClock: clock });
   client = new OpenAI({ baseURL: `${gateway.url}/v1`, apiKey: 'x', maxRetries: 0 });
 });
 afterEach(() => {
@@ -65,7 +68,9 @@ afterAll(async () => {
 });
 
 const ask = (model: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+const stepClock = (milliseconds: number) => {
+  clockMs += milliseconds;
+};
 
 describe('a 403 about one model', () => {
   it('rests the keys on that model only: the fallback and the other model keep both keys, and the model comes back', async () => {
@@ -94,7 +99,7 @@ describe('a 403 about one model', () => {
 
     // After the rest the key is tried again on gpt-test, and once the upstream allows it, serves it.
     denied = false;
-    await pause(authRestMs + 100);
+    stepClock(authRestMs + 100);
     expect((await ask('gpt-test')).model).toBe('gpt-test');
   });
 });
@@ -124,7 +129,7 @@ describe('a 401 for one key', () => {
 
     // After the rest, key a is tried again; the upstream takes it now.
     rejectA = false;
-    await pause(authRestMs + 100);
+    stepClock(authRestMs + 100);
     const after = upstream.requests.length;
     for (let index = 0; index < 2; index += 1) await ask('gpt-test');
     expect(upstream.requests.slice(after).map(keyOf)).toContain('sk-local-a');
