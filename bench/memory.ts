@@ -9,15 +9,17 @@
  *   npm run bench:memory [-- --sessions 1000,5000,10000 --no-build --json]
  *   npm run bench:memory -- --env=HERMES_ROUTER_NODE_HEAP=compact
  *   npm run bench:memory -- --node-flags=--max-semi-space-size=2 --env=MALLOC_MMAP_THRESHOLD_=65536
+ *   npm run bench:memory -- --sessions 0 --root /work/wt/start      (another checkout's build: a same-run baseline)
  *
  * --node-flags and --env (NAME=VALUE, comma-separated) run the gateway with runtime settings of your own;
  * HERMES_ROUTER_NODE_HEAP=compact is the heap sizing start can apply to itself (src/cli/heap-settings.ts).
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { type BenchServer, ask, spawnServer } from './support.js';
+import { type BenchServer, ask, cpuOf, spawnServer } from './support.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -25,6 +27,7 @@ const { values: flags } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'node-flags': { type: 'string', default: '' },
     env: { type: 'string', default: '' },
+    root: { type: 'string', default: '' },
     concurrency: { type: 'string', default: '16' },
     json: { type: 'boolean', default: false },
   },
@@ -33,7 +36,7 @@ const checkpoints = flags.sessions.split(',').map(Number).filter((count) => coun
 const concurrency = Math.max(1, Number(flags.concurrency));
 const repositoryRoot = new URL('../', import.meta.url).pathname;
 
-if (!flags['no-build']) {
+if (!flags['no-build'] && !flags.root) {
   process.stderr.write('building dist/ (npm run build)…\n');
   execFileSync(process.execPath, [`${repositoryRoot}node_modules/typescript/bin/tsc`, '-p', `${repositoryRoot}tsconfig.build.json`], { stdio: 'inherit' });
   execFileSync(process.execPath, [`${repositoryRoot}scripts/build/bundle-cli.mjs`], { stdio: 'inherit', cwd: repositoryRoot });
@@ -92,7 +95,7 @@ const serviceEnvironment = Object.fromEntries(
 );
 const child = fork(new URL('./servers/gateway-built.mjs', import.meta.url).pathname, [], {
   execArgv: nodeFlags,
-  env: { ...process.env, ...serviceEnvironment, UPSTREAM: upstream.url },
+  env: { ...process.env, ...serviceEnvironment, UPSTREAM: upstream.url, ...(flags.root ? { HERMES_BENCH_ROOT: flags.root } : {}) },
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 const port = await new Promise<number>((resolve, reject) => {
@@ -101,6 +104,8 @@ const port = await new Promise<number>((resolve, reject) => {
 });
 const gateway: BenchServer = { name: 'hermes-router', child, url: `http://127.0.0.1:${port}` };
 const listeningMs = performance.now() - startedAt;
+// CPU time as well as wall time: on a shared machine the wall time mostly measures the other processes.
+const listeningCpuMs = await cpuOf(gateway);
 const pool = new Pool(gateway.url, { connections: concurrency });
 
 async function send(index: number): Promise<void> {
@@ -138,11 +143,16 @@ async function measure(state: string): Promise<void> {
 }
 
 let firstAnswerMs = Number.NaN;
+let firstAnswerCpuMs = Number.NaN;
+let firstRequestCpuMs = Number.NaN;
 try {
   await measure('idle (started, no request yet)');
+  const cpuBeforeFirst = await cpuOf(gateway);
   const firstStarted = performance.now();
   await send(0);
   firstAnswerMs = listeningMs + (performance.now() - firstStarted);
+  firstAnswerCpuMs = await cpuOf(gateway);
+  firstRequestCpuMs = firstAnswerCpuMs - cpuBeforeFirst;
   let sent = 1;
   for (const target of checkpoints) {
     process.stderr.write(`sessions → ${target}…\n`);
@@ -171,10 +181,10 @@ const lines = rows.map((row) => [row.state, fixed(row.rssMb), fixed(row.rssAfter
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ');
 const settings = [...nodeFlags, ...Object.entries(serviceEnvironment).map(([name, value]) => `${name}=${value}`)];
-console.log(`hermes-router start from dist/, node ${process.version} ${settings.length ? settings.join(' ') : '(default flags)'}; sessions are Hermes first turns (70 KB, 33 tools), tool routing on`);
-console.log(`process start → listening: ${listeningMs.toFixed(0)} ms; → first answered request: ${firstAnswerMs.toFixed(0)} ms`);
+console.log(`hermes-router start from ${flags.root ? `${flags.root}/` : ''}dist/, node ${process.version} ${settings.length ? settings.join(' ') : '(default flags)'}; sessions are Hermes first turns (70 KB, 33 tools), tool routing on`);
+console.log(`process start → listening: ${listeningMs.toFixed(0)} ms; → first answered request: ${firstAnswerMs.toFixed(0)} ms (gateway CPU ${listeningCpuMs.toFixed(0)} / ${firstAnswerCpuMs.toFixed(0)} ms, the first request alone ${firstRequestCpuMs.toFixed(0)} ms; load average ${loadavg()[0]!.toFixed(2)})`);
 const idleRss = rows[0]?.rssMb ?? Number.NaN;
 console.log(`plain idle \`node -e\` in this run: ${megabytes(plainRss).toFixed(1)} MB RSS; idle gateway ${idleRss.toFixed(1)} MB = ${(idleRss / megabytes(plainRss)).toFixed(2)} x, ${(idleRss - megabytes(plainRss)).toFixed(1)} MB more`);
 console.log(format(header));
 for (const line of lines) console.log(format(line));
-if (flags.json) console.log(JSON.stringify({ settings, plainNodeRssMb: megabytes(plainRss), listeningMs, firstAnswerMs, rows }));
+if (flags.json) console.log(JSON.stringify({ settings, plainNodeRssMb: megabytes(plainRss), listeningMs, firstAnswerMs, listeningCpuMs, firstAnswerCpuMs, firstRequestCpuMs, rows }));

@@ -2,11 +2,13 @@
 // or dist/cli/run.js where only tsc ran) in plain `node`, no TypeScript loader in the process, so its RSS is the
 // product's. Writes the config into a temporary data directory, reads the port from the start banner, and answers
 // `{memory: {gc}}` over IPC with process.memoryUsage() and, on Linux, the exact RSS split of
-// /proc/self/smaps_rollup, after a full GC when asked.
+// /proc/self/smaps_rollup, after a full GC when asked, and `cpu` with its CPU time so far. HERMES_BENCH_ROOT runs
+// another checkout's build instead (a baseline in the same run: its dist/, data/ and node_modules).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 
 setFlagsFromString('--expose-gc');
@@ -37,9 +39,10 @@ process.stdout.write = (chunk, ...rest) => {
   return true;
 };
 
-const bundled = new URL('../../dist/bundle/run.mjs', import.meta.url);
+const root = process.env.HERMES_BENCH_ROOT ? pathToFileURL(`${process.env.HERMES_BENCH_ROOT.replace(/\/$/, '')}/`) : new URL('../../', import.meta.url);
+const bundled = new URL('dist/bundle/run.mjs', root);
 process.argv = [process.argv[0], 'hermes-router', 'start', '--config', configPath, '--port', '0', '--data-dir', dataDir];
-await import(existsSync(bundled) ? bundled.href : new URL('../../dist/cli/run.js', import.meta.url).href);
+await import(existsSync(bundled) ? bundled.href : new URL('dist/cli/run.js', root).href);
 
 /** Linux: RSS, its anonymous part (heaps, malloc) and the rest (mapped files: code, SQLite), page-exact. */
 function residentSplit() {
@@ -53,6 +56,7 @@ function residentSplit() {
 
 process.on('message', (message) => {
   if (message === 'exit') process.exit(0);
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   if (typeof message === 'object' && message !== null && 'memory' in message) {
     if (message.memory.gc) {
       collectGarbage();
