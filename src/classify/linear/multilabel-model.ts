@@ -25,7 +25,7 @@ export interface MultilabelModelJson {
  */
 export type PackedMultilabelModel = Omit<MultilabelModelJson, 'rows'> & { buckets: Int32Array; weights: Int16Array };
 
-/** The packed form of a JSON model: rows in `Object.keys` order, which for integer keys is ascending. */
+/** The packed form of a JSON model: rows in `Object.keys` order, which for canonical integer keys is ascending. */
 export function packMultilabelModel(json: MultilabelModelJson): PackedMultilabelModel {
   const { rows, ...header } = json;
   const keys = Object.keys(rows);
@@ -39,18 +39,20 @@ export function packMultilabelModel(json: MultilabelModelJson): PackedMultilabel
       weights[row * width + label] = weight;
     }
   });
-  return { ...header, buckets: Int32Array.from(keys, Number), weights };
+  const buckets = Int32Array.from(keys, Number);
+  // The runtime finds rows by binary search, so the shipped order must be strictly ascending (it is for the
+  // canonical integer keys the trainer writes; a key like "07" would break it).
+  for (let row = 1; row < buckets.length; row += 1) if (buckets[row]! <= buckets[row - 1]!) throw new Error(`model rows are not in ascending bucket order at row ${row}`);
+  return { ...header, buckets, weights };
 }
 
-/** Int16 weights are offset by this to index `weightOf`. */
-const int16Offset = 32768;
-
 /**
- * Runtime form: the packed rows as they are (one Int16Array, row-major, one scaled weight per label), a bucket →
- * row table, and a 65,536-entry table from scaled integer to weight, so a prediction is a few hundred
- * multiply-adds and the model is four allocations (~5 MB for the shipped one), not one array per bucket. The
- * table holds each weight as the Float32 that `scaled / weightScale` rounds to, so predictions are exactly those
- * of the earlier all-Float32 form.
+ * Runtime form: the packed rows as they are (one Int16Array, row-major, one scaled weight per label, and the
+ * ascending Int32Array of their buckets), so a prediction is a few hundred multiply-adds and building the model
+ * runs no loop over its rows: the first tool-routed request loads it, and a table built per row or per Int16
+ * value cost that request tens of milliseconds of cold code. A feature's row is found by binary search over the
+ * buckets (17 steps for 112,000 rows). Each weight is the Float32 that `scaled / weightScale` rounds to, so
+ * predictions are exactly those of the earlier all-Float32 form.
  */
 export class MultilabelModel {
   readonly labels: readonly string[];
@@ -59,10 +61,9 @@ export class MultilabelModel {
   private readonly temperatures: Float64Array;
   /** Row r's scaled weights are `weights[r * labels.length ...]`. */
   private readonly weights: Int16Array;
-  /** Scaled weight + 32768 → weight. */
-  private readonly weightOf: Float32Array;
-  /** Bucket → its row + 1; 0 for a bucket that carries no weight. */
-  private readonly rowOfBucket: Int32Array;
+  /** Row r's bucket, ascending. */
+  private readonly buckets: Int32Array;
+  private readonly scale: number;
 
   constructor(model: MultilabelModelJson | PackedMultilabelModel) {
     if (model.format !== 'hashed-ovr-logistic/1') throw new Error(`unsupported model format ${String(model.format)}`);
@@ -71,13 +72,10 @@ export class MultilabelModel {
     this.featureBits = packed.featureBits;
     this.bias = Float64Array.from(packed.bias);
     this.temperatures = Float64Array.from(packed.labels.map((_, index) => packed.temperatures[index] ?? 1));
-    const scale = packed.weightScale > 0 ? packed.weightScale : 1;
+    this.scale = packed.weightScale > 0 ? packed.weightScale : 1;
     if (packed.weights.length !== packed.buckets.length * packed.labels.length) throw new Error('model rows and weights differ in length');
     this.weights = packed.weights;
-    this.weightOf = new Float32Array(2 * int16Offset);
-    for (let scaled = -int16Offset; scaled < int16Offset; scaled += 1) this.weightOf[scaled + int16Offset] = scaled / scale;
-    this.rowOfBucket = new Int32Array(2 ** packed.featureBits);
-    for (let row = 0; row < packed.buckets.length; row += 1) this.rowOfBucket[packed.buckets[row]!] = row + 1;
+    this.buckets = packed.buckets;
   }
 
   /** Probability per label, in `labels` order. */
@@ -90,14 +88,30 @@ export class MultilabelModel {
   logits(features: HashedFeatures): Float64Array {
     const logits = Float64Array.from(this.bias);
     const width = this.labels.length;
+    const scale = this.scale;
     for (let position = 0; position < features.indices.length; position += 1) {
-      const row = this.rowOfBucket[features.indices[position]!] ?? 0;
-      if (row === 0) continue;
+      const row = this.rowOf(features.indices[position]!);
+      if (row < 0) continue;
       const value = features.values[position]!;
-      const start = (row - 1) * width;
-      for (let label = 0; label < logits.length; label += 1) logits[label]! += value * this.weightOf[this.weights[start + label]! + int16Offset]!;
+      const start = row * width;
+      for (let label = 0; label < logits.length; label += 1) logits[label]! += value * Math.fround(this.weights[start + label]! / scale);
     }
     return logits;
+  }
+
+  /** The row of a bucket, or -1 when the bucket carries no weight. */
+  private rowOf(bucket: number): number {
+    const buckets = this.buckets;
+    let low = 0;
+    let high = buckets.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = buckets[middle]!;
+      if (found === bucket) return middle;
+      if (found < bucket) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
   }
 }
 

@@ -36,5 +36,7 @@ describe('packed model file', () => {
     expect(Buffer.compare(bytes, encodePackedModel(structuredClone(json)))).toBe(0);
     expect(() => decodePackedModel(bytes.subarray(0, bytes.length - 2))).toThrow(/length/);
     expect(() => encodePackedModel({ ...json, rows: { '1': [40_000, 0, 0] } })).toThrow(/Int16/);
+    // Rows are found by binary search: a bucket key that does not sort as its number is refused.
+    expect(() => encodePackedModel({ ...json, rows: { '7': [1, 1, 1], '07': [2, 2, 2] } })).toThrow(/ascending/);
   });
 });

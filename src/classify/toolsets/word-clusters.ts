@@ -1,57 +1,55 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from './model-file.js';
+import type { WordClusterViews } from './word-clusters-file.js';
+import { decodeWordClusters, wordHash } from './word-clusters-file.js';
 
 /** Where the distilled word-cluster table lives (written by scripts/tool-routing/distil-word-clusters.ts). */
-export const wordClustersRelativePath = 'data/tool-routing/word-clusters.json';
-
-interface WordClustersJson {
-  format: string;
-  words: string;
-  fine: string;
-  coarse: string;
-}
+export const wordClustersRelativePath = 'data/tool-routing/word-clusters.bin';
 
 /**
  * Word → cluster ids distilled from pretrained word vectors: words of similar meaning share ids, so the models
  * see "illustration" and "picture" as related though training only ever said one of them. About 40,000 words,
- * two Uint16 ids each; one Map lookup per word at run time.
+ * two Uint16 ids each, kept as the file's typed arrays with the hash table the file carries
+ * (word-clusters-file.ts): loading is one file read, a lookup one hash and a byte comparison or two.
  */
 export class WordClusters {
-  readonly #ids = new Map<string, number>();
-  readonly #fine: Uint16Array;
-  readonly #coarse: Uint16Array;
+  readonly #views: WordClusterViews;
+  readonly #mask: number;
+  readonly size: number;
 
-  constructor(json: WordClustersJson) {
-    if (json.format !== 'word-clusters/1') throw new Error(`unknown word-cluster format ${json.format}`);
-    json.words.split(' ').forEach((word, index) => this.#ids.set(word, index));
-    this.#fine = decode(json.fine);
-    this.#coarse = decode(json.coarse);
-  }
-
-  get size(): number {
-    return this.#ids.size;
+  constructor(file: Uint8Array) {
+    const { wordCount, ...views } = decodeWordClusters(file);
+    this.#views = views;
+    this.#mask = views.slots.length - 1;
+    this.size = wordCount;
   }
 
   /** `[fine, coarse]` cluster ids of a lower-case word, or undefined when the table does not know it. */
   clustersOf(word: string): readonly [number, number] | undefined {
-    const index = this.#ids.get(word);
-    if (index === undefined) return undefined;
-    return [this.#fine[index]!, this.#coarse[index]!];
+    const { slots, starts, text, fine, coarse } = this.#views;
+    for (let slot = wordHash(word) & this.#mask; ; slot = (slot + 1) & this.#mask) {
+      const entry = slots[slot]!;
+      if (entry === 0) return undefined;
+      const index = entry - 1;
+      const start = starts[index]!;
+      if (starts[index + 1]! - start !== word.length) continue;
+      let same = true;
+      for (let position = 0; position < word.length; position += 1) {
+        if (text[start + position] !== word.charCodeAt(position)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return [fine[index]!, coarse[index]!];
+    }
   }
-}
-
-function decode(base64: string): Uint16Array {
-  const bytes = Buffer.from(base64, 'base64');
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  return new Uint16Array(copy.buffer);
 }
 
 let cached: WordClusters | null | undefined;
 
 /** The shipped table, loaded once; null when the file is absent (the classifier then runs without it). */
 export function loadWordClusters(path = join(packageRoot(), wordClustersRelativePath)): WordClusters | null {
-  if (cached === undefined) cached = existsSync(path) ? new WordClusters(JSON.parse(readFileSync(path, 'utf8')) as WordClustersJson) : null;
+  if (cached === undefined) cached = existsSync(path) ? new WordClusters(readFileSync(path)) : null;
   return cached;
 }
