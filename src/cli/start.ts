@@ -9,6 +9,7 @@ import { flagsOrExit, parsePort } from './arguments.js';
 import type { Command } from './command.js';
 import { describePortInUse } from './port-holder.js';
 import { releaseYoungGeneration } from './start-heap.js';
+import { warmToolsetClassifier } from '../classify/toolsets/warm-up.js';
 
 const usage = `Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR] [--log-format auto|text|json]
 
@@ -102,6 +103,8 @@ export const startCommand: Command = {
     );
     // Listening: from here on the young generation grows with request load (start-heap.ts).
     releaseYoungGeneration();
+    // Compile the tool router's classifier while no request waits for it (classify/toolsets/warm-up.ts).
+    if (running.gateway.toolRoutingMode !== 'off') setTimeout(warmToolsetClassifier, 0).unref();
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         context.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
