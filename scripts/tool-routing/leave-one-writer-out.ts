@@ -14,13 +14,16 @@ import { defaultRegistriesDirectory, loadRegistryTools } from '../../src/eval/to
 import { percentile, runToolEval } from '../../src/eval/tools/run-tool-eval.js';
 import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
-import { defaultCriticalToolsets } from '../../src/tools/config.js';
+import { defaultCriticalToolsets, toolRoutingConfigSchema } from '../../src/tools/config.js';
 import { modelWithout } from './fold-models.js';
 import { trainingDirectory, trainingFiles } from './training.js';
 
 const root = packageRoot();
 const files = trainingFiles(root);
 const named = process.argv.flatMap((argument, index) => (process.argv[index - 1] === '--holdout' ? [argument] : []));
+// --config '{"thresholds":{"second_need":0.4}}': a tool_routing section to measure instead of the defaults.
+const configArgument = process.argv[process.argv.indexOf('--config') + 1];
+const config = process.argv.includes('--config') && configArgument ? toolRoutingConfigSchema.parse(JSON.parse(configArgument)) : undefined;
 const holdouts = named.length > 0 ? named : files.filter((name) => /^train-writer-[\w-]+\.jsonl$/.test(name));
 if (holdouts.length === 0) throw new Error('no writer file to hold out (data/tool-routing/train-writer-*.jsonl, or --holdout NAME)');
 
@@ -57,6 +60,7 @@ for (const holdout of holdouts) {
   const report = runToolEval(cases, {
     toolsFor: (registry) => loadRegistryTools(directory, registry),
     model: new MultilabelModel(trained),
+    ...(config ? { config } : {}),
     timingRuns: 1,
     onCase: (outcome) => {
       if (registryOf.get(outcome.id) === 'cli') cliReductions.push(outcome.reduction);

@@ -43,6 +43,12 @@ const thresholdsSchema = z
      * the full one, which spends the fallback budget a tenth as fast for most of the recall. 0 → abstain (full).
      */
     guessing_bar_factor: z.number().min(0).max(1).default(0.05),
+    /**
+     * A first message of several coordinated clauses ("… and remind me Friday"): each clause is scored alone and its
+     * most probable toolset is loaded when the clause alone gives it at least this (the second need the whole
+     * message scores low). 1 turns it off.
+     */
+    second_need: z.number().min(0).max(1).default(0.5),
     /** Score a non-Hermes toolset needs from the description matcher to be loaded. */
     description_match: z.number().min(0).max(1).default(0.3),
   })
@@ -100,6 +106,11 @@ const surfaceBudgetSchema = z
      */
     broad_share: z.number().min(0).max(1).default(0.2),
     broad_miss_cost_tokens: z.number().min(0).default(300000),
+    /**
+     * In a message of several coordinated clauses, a toolset's evidence for the budget is also its best probability
+     * in a clause read alone (the second need the whole message scores low).
+     */
+    clause_evidence: z.boolean().default(true),
     /**
      * Only for tools arrays of at least this many schema tokens (Hermes CLI ~14,000, the full registry ~26,000):
      * on an agent's handful of tools one toolset is already a large share.

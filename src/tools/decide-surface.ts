@@ -67,7 +67,7 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
   if (classification.verdict === 'toolsets' || classification.verdict === 'no_tool') {
     // Cheap insurance for the needs the bars miss (a second need, unfamiliar words): see surface-budget.ts.
     const used = surface.keptIndices.reduce((sum, index) => sum + (context.toolTokens[index] ?? 0), context.requestToolsetTokens);
-    const spending = spendSurfaceBudget({ used, total: context.totalTokens, loaded: surface.loadedToolsets }, classification.evidence, context.toolsetTokens, budgetPolicy(config));
+    const spending = spendSurfaceBudget({ used, total: context.totalTokens, loaded: surface.loadedToolsets }, classification.evidence, context.toolsetTokens, budgetPolicy(config), classification.budgetEvidence);
     if (spending.kind) {
       toolsets.push(...spending.added);
       rules.push(`budget-${spending.kind}`);
@@ -143,6 +143,8 @@ function classify(
     descriptionThreshold: config.thresholds.description_match,
     abstainWhenTask: config.thresholds.abstain_when_task,
     guessing: { bestBelow: config.thresholds.guessing_best_below, barFactor: config.thresholds.guessing_bar_factor },
+    secondNeedBar: config.thresholds.second_need,
+    clauseEvidence: config.surface_budget.clause_evidence,
   });
 }
 

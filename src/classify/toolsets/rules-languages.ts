@@ -7,7 +7,8 @@
  *
  * Stems match at a word start and run on (so "recuérd" covers recuérdame, recuérdalo); scripts written without
  * spaces match anywhere. Like rules.ts they only add toolsets and read instruction words only (negated and
- * quoted words are blanked before matching, though negation is only detected in English and Chinese).
+ * quoted words are blanked before matching: English and Chinese by features/scopes.ts, the other languages by
+ * negation-languages.ts).
  */
 export interface LanguageRule {
   name: string;

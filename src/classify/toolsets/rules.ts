@@ -1,5 +1,6 @@
 import type { FramedToken } from '../features/scopes.js';
 import { instructionText } from '../features/scopes.js';
+import type { MessageLanguage } from './message-language.js';
 import { languageRules } from './rules-languages.js';
 
 /**
@@ -19,7 +20,7 @@ interface Rule {
   pattern: RegExp;
 }
 
-const englishAndChineseRules: Rule[] = [
+export const englishAndChineseRules: Rule[] = [
   // Critical toolsets: a miss costs a recovery round trip, an extra costs a few hundred tokens.
   { name: 'cron-words', toolsets: ['cronjob'], pattern: /\b(cron ?jobs?|crontab|schedul\w*|remind(er|ers)?|wake me|every (day|morning|night|evening|week|weekday|month|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+ ?(minutes|mins|hours|days|weeks))|(daily|nightly|weekly|hourly|monthly) (\w+ )?(job|task|run|check|report|backup|digest|alert|summary|reminder)s?|(cancel|stop|pause|delete|remove|disable|turn off|list|change) (the |my |all )?(\w+ ){0,3}(jobs?|reminders?|alerts?|scheduled \w+)|in \d+ (minutes|hours)|keep an eye|monitor\w*|watch (it|for|the)|let me know (tomorrow|later|when|if)|check back|follow up|notify me|alert me|ping me|tomorrow (morning|at)|at \d{1,2}(:\d\d)? ?(am|pm)?)\b|定时|盯着|监控|通知我|提醒|闹钟|每天|每周|每月|每隔|每小时|每晚|分钟后|小时后|计划任务/ },
   { name: 'terminal-words', toolsets: ['terminal'], pattern: /\b(run|rerun|execute|exec|launch|install|uninstall|restart|kill|deploy|compile|ping|ssh|curl|wget|grep|chmod|sudo|npm|npx|pnpm|yarn|pip|pip3|poetry|cargo|make|cmake|docker|kubectl|git|gh|brew|apt|apt-get|pytest|node|python|python3|go test|systemctl|ffmpeg|imagemagick|convert|homebrew|packages|dependencies|deps|upgrade|rsync|scp|tar|unzip|zip|backup|clone|diff|commits?|changes|uncommitted|staged|pull request|pr|deploy\w*|terminal|shell|command line|bash|zsh|port \d+|process(es)?|uptime|disk space|branch)\b|\$ \S|终端|命令行|运行|执行|安装|依赖|升级|重启|部署|编译|端口|进程|分支|提交|磁盘|内存|版本/ },
@@ -55,18 +56,35 @@ const englishAndChineseRules: Rule[] = [
   { name: 'computer-use', toolsets: ['computer_use'], pattern: /\b(desktop|my screen|the screen|my computer|mouse|dock|finder|system settings|windows on|menu bar|taskbar|system tray|icon|app on my)\b|电脑上|屏幕|桌面|系统设置|任务栏|菜单栏/ },
 ];
 
-/** The same lexicons in other languages (rules-languages.ts) after the English and Chinese ones. */
-const rules: Rule[] = [...englishAndChineseRules, ...languageRules];
+/**
+ * English rule words that are ordinary words in another language ("todo" is "all" in Spanish and Portuguese, "pr"
+ * is "pour" in French chat, "ci" a pronoun in Italian and "ci-joint" in French, "door" is "by" in Dutch): in a
+ * message written in that language the English lexicons do not read them. The language lexicons still do.
+ */
+const collidingWords: Partial<Record<MessageLanguage, RegExp>> = {
+  spanish: /(?<![\p{L}\p{N}])todo(?![\p{L}\p{N}])/gu,
+  portuguese: /(?<![\p{L}\p{N}])todo(?![\p{L}\p{N}])/gu,
+  french: /(?<![\p{L}\p{N}])(?:pr(?![\p{L}\p{N}])|ci(?=-))/gu,
+  italian: /(?<![\p{L}\p{N}])ci(?![\p{L}\p{N}])/gu,
+  dutch: /(?<![\p{L}\p{N}])door(?![\p{L}\p{N}])/gu,
+};
 
 const capabilityPatterns = [
   /^(hi|hello|hey|ok|so)?\W*(what (can|could) you (do|help( me)? with)|what are you (capable of|able to do)|what (tools|toolsets|capabilities) (do )?you have|(list|show)( me)?( all)? (of )?your (tools|toolsets|capabilities|functions)|list all the tools you have( access to)?|which tools (do )?you have|what (sorts?|kinds?) of things can you (help( me)? with|do)|what do you do|tell me what you('| a)re able to help with)\W*(for me)?\W*$/,
   /^(你好|您好|嗨)?\W*(你|您)(能|可以|都能|都可以)(帮我)?(做|干)(些|哪些)?(什么|哪些事情?)\W*$|^(你|您)(有|都有)(哪些|什么)(工具|功能|能力)\W*$|^(你|您)都会(些)?什么\W*$/,
 ];
 
-export function applyRules(tokens: readonly FramedToken[], rawText: string, hasImage: boolean, plain: string = instructionText(rawText, tokens)): RuleResult {
+export function applyRules(tokens: readonly FramedToken[], rawText: string, hasImage: boolean, plain: string = instructionText(rawText, tokens), language: MessageLanguage = 'english'): RuleResult {
   const toolsets = new Set<string>();
   const fired: string[] = [];
-  for (const rule of rules) {
+  const colliding = collidingWords[language];
+  const englishPlain = colliding ? plain.replace(colliding, (word) => ' '.repeat(word.length)) : plain;
+  for (const rule of englishAndChineseRules) {
+    if (!rule.pattern.test(englishPlain)) continue;
+    fired.push(rule.name);
+    for (const toolset of rule.toolsets) toolsets.add(toolset);
+  }
+  for (const rule of languageRules) {
     if (!rule.pattern.test(plain)) continue;
     fired.push(rule.name);
     for (const toolset of rule.toolsets) toolsets.add(toolset);

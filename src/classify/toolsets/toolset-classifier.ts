@@ -2,7 +2,10 @@ import { frameTokens, instructionText } from '../features/scopes.js';
 import type { MultilabelModel } from '../linear/multilabel-model.js';
 import type { DescribedToolset, DescriptionProfile } from './description-matcher.js';
 import { buildDescriptionProfile, scoreDescriptions, termsOf } from './description-matcher.js';
+import { messageLanguage } from './message-language.js';
+import { blankNegatedInstructions } from './negation-languages.js';
 import { applyRules } from './rules.js';
+import { needClauses, secondNeeds } from './second-need.js';
 import { toolsetFeatures } from './toolset-features.js';
 import type { WordClusters } from './word-clusters.js';
 import { loadWordClusters } from './word-clusters.js';
@@ -27,6 +30,13 @@ export interface ToolsetClassifierInput {
    * `barFactor` (a broad surface), or with `barFactor` 0 the classifier abstains (the full surface). Off when absent.
    */
   guessing?: { bestBelow: number; barFactor: number };
+  /**
+   * A message of several coordinated clauses: each clause is scored alone and its most probable toolset is selected
+   * when the clause alone gives it at least this (second-need.ts). 1 or absent turns it off.
+   */
+  secondNeedBar?: number;
+  /** Also score the clauses of a multi-clause message for the surface budget (`budgetEvidence`). */
+  clauseEvidence?: boolean;
   /** A cached profile for `available` (built from it when absent). */
   profile?: DescriptionProfile;
   /** The word-cluster table the shipped model was trained with (loadWordClusters()); without it, words only. */
@@ -47,6 +57,11 @@ export interface ToolsetClassification {
    * more than recall (growing a later turn's surface breaks the prompt cache).
    */
   evidence: Record<string, number>;
+  /**
+   * For the surface budget only: `evidence` raised to each toolset's best probability in a clause of its own (a
+   * multi-clause message with `clauseEvidence`). Absent when the clauses were not scored.
+   */
+  budgetEvidence?: Record<string, number>;
   needsTool: number;
   /** The weakest of the decisions taken (selected: its score; left out: 1 − its score). */
   confidence: number;
@@ -59,11 +74,14 @@ export interface ToolsetClassification {
  */
 export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifierInput): ToolsetClassification {
   const tokens = frameTokens(input.text);
-  const instruction = instructionText(input.text, tokens);
+  // English and Chinese negations are framed already; the other languages' are blanked for the rules here.
+  const language = messageLanguage(input.text);
+  const framed = instructionText(input.text, tokens);
+  const instruction = language === 'english' ? framed : blankNegatedInstructions(framed);
   const features = toolsetFeatures(input.text, input.hasImage, model.featureBits, tokens, input.clusters === undefined ? loadWordClusters() : input.clusters);
   const probabilities = model.predict(features);
   const labelIndex = new Map(model.labels.map((label, index) => [label, index]));
-  const rules = applyRules(tokens, input.text, input.hasImage, instruction);
+  const rules = applyRules(tokens, input.text, input.hasImage, instruction, language);
   const needsTool = probabilities[labelIndex.get(needsToolLabel) ?? -1] ?? 0.5;
 
   const strongest = Math.max(0, ...model.labels.map((label, index) => (label === needsToolLabel ? 0 : probabilities[index]!)));
@@ -93,9 +111,31 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     thresholds.push(known ? input.thresholdFor(toolset.name, { needsTool, strongest }) : input.descriptionThreshold);
   });
   const widen = widening(input.available, scores, thresholds);
+  const selected = new Set<string>();
   input.available.forEach((toolset, position) => {
     const score = scores[toolset.name]!;
-    if (score >= thresholds[position]! * widen(toolset.name)) {
+    if (score >= thresholds[position]! * widen(toolset.name)) selected.add(toolset.name);
+  });
+  const secondNeedBar = input.secondNeedBar ?? 1;
+  let budgetEvidence: Record<string, number> | undefined;
+  if (selected.size > 0 && (secondNeedBar < 1 || input.clauseEvidence)) {
+    const candidates = new Set(input.available.filter((toolset) => labelIndex.has(toolset.name)).map((toolset) => toolset.name));
+    const scorer = { labels: model.labels, predict: (clause: string) => model.predict(toolsetFeatures(clause, false, model.featureBits, undefined, input.clusters === undefined ? loadWordClusters() : input.clusters)) };
+    const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar);
+    for (const [toolset, probability] of clauseNeeds.top) {
+      if (selected.has(toolset)) continue;
+      selected.add(toolset);
+      scores[toolset] = round(Math.max(scores[toolset]!, probability));
+      if (!rules.fired.includes('second-need')) rules.fired.push('second-need');
+    }
+    if (input.clauseEvidence && clauseNeeds.maxima.size > 0) {
+      budgetEvidence = { ...evidence };
+      for (const [toolset, probability] of clauseNeeds.maxima) budgetEvidence[toolset] = round(Math.max(budgetEvidence[toolset] ?? 0, probability));
+    }
+  }
+  input.available.forEach((toolset) => {
+    const score = scores[toolset.name]!;
+    if (selected.has(toolset.name)) {
       toolsets.push(toolset.name);
       confidence = Math.min(confidence, score);
     } else confidence = Math.min(confidence, 1 - score);
@@ -117,7 +157,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     confidence = Math.min(confidence, verdict === 'abstain' ? needsTool : 1 - needsTool);
     return { verdict, toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
   }
-  return { verdict: 'toolsets', toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+  return { verdict: 'toolsets', toolsets, scores, evidence, ...(budgetEvidence ? { budgetEvidence } : {}), needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
 }
 
 /**
