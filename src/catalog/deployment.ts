@@ -1,7 +1,10 @@
-import type { MetadataSources, ModelPrices } from './metadata/model-metadata.js';
+import type { MetadataSources, ModelMetadata } from './metadata/model-metadata.js';
 
-/** One model served by one provider: the unit that switches, breakers, cooldowns and prices apply to. */
-export interface Deployment {
+/**
+ * One model served by one provider: the unit that switches, breakers, cooldowns and prices apply to. Its
+ * metadata fields (window, capabilities, tier, prices) are `ModelMetadata`'s, resolved from their sources.
+ */
+export interface Deployment extends ModelMetadata {
   providerId: string;
   /** The provider's kind (`openai`, `anthropic`, `ollama`…), which says whose catalogue and defaults apply. */
   providerKind?: string;
@@ -11,15 +14,6 @@ export interface Deployment {
   upstreamModel: string;
   /** `provider/model`, always unambiguous. */
   qualifiedName: string;
-  contextWindow?: number;
-  maxOutputTokens?: number;
-  supportsTools?: boolean;
-  supportsVision?: boolean;
-  supportsReasoning?: boolean;
-  embeddings?: boolean;
-  /** 1 strongest … 5 weakest. */
-  tier?: number;
-  prices?: ModelPrices;
   /** Provider-level cap on the estimated prompt size. */
   skipTokensOver?: number;
   /** Where each metadata value came from (config, probe, bundled, pattern). */

@@ -1,17 +1,11 @@
-import type { LedgerFilter } from '../store/ledger-store.js';
+import type { LedgerFilter, UsageSums } from '../store/ledger-store.js';
 import type { InsightModels } from './insight-models.js';
 import type { LedgerReader, SessionQuery, SessionStats, UsageGroup } from './ledger-reader.js';
 import { type SessionQuality, gradeCounts, scoreSessions } from './quality.js';
 import { type SavingsSummary, addSavings, emptySavings, groupSavings } from './savings.js';
 
-export interface UsageTotals {
-  requests: number;
-  failedRequests: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  costUsd: number;
+/** The store's sums without reasoning tokens, with how many requests had no price. */
+export interface UsageTotals extends Omit<UsageSums, 'reasoningTokens'> {
   unpricedRequests: number;
 }
 

@@ -7,6 +7,16 @@ export interface SseEvent {
   data: string;
 }
 
+/** What every adapter is built with: where the provider is and how to reach it (the registry fills it from the config). */
+export interface ProviderConnectionSettings {
+  id: string;
+  baseUrl: string;
+  headers: Record<string, string>;
+  connectTimeoutMs: number;
+  /** `server.upstream_response_limit_bytes` (the transport's default when absent). */
+  responseLimitBytes?: number;
+}
+
 export interface ProviderTimeouts {
   connectMs: number;
   /** From sending the request to the response headers (non-streaming: to the whole body). */

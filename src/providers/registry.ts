@@ -5,14 +5,9 @@ import { AnthropicProvider } from './anthropic/anthropic-provider.js';
 import { providerKinds } from '../config/provider-kinds.js';
 import type { ProviderKindInfo } from '../config/provider-kinds.js';
 import { OpenAiCompatibleProvider } from './openai-compatible/openai-compatible-provider.js';
-import type { Provider } from './provider.js';
+import type { Provider, ProviderConnectionSettings } from './provider.js';
 
-interface FactorySettings {
-  id: string;
-  baseUrl: string;
-  headers: Record<string, string>;
-  connectTimeoutMs: number;
-  responseLimitBytes?: number;
+interface FactorySettings extends ProviderConnectionSettings {
   alsoSpeaks?: readonly ApiFormat[];
 }
 

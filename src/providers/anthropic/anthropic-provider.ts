@@ -1,15 +1,8 @@
 import { HttpTransport } from '../http/http-transport.js';
-import type { Provider, ProviderCall, ProviderResponse } from '../provider.js';
+import type { Provider, ProviderCall, ProviderConnectionSettings, ProviderResponse } from '../provider.js';
 import { listedModelIds } from '../listed-models.js';
 
-export interface AnthropicSettings {
-  id: string;
-  baseUrl: string;
-  headers: Record<string, string>;
-  connectTimeoutMs: number;
-  /** `server.upstream_response_limit_bytes` (the transport's default when absent). */
-  responseLimitBytes?: number;
-}
+export type AnthropicSettings = ProviderConnectionSettings;
 
 const defaultAnthropicVersion = '2023-06-01';
 

@@ -1,16 +1,10 @@
 import type { ApiFormat } from '../../core/api-format.js';
 import type { JsonObject } from '../../core/json.js';
 import { HttpTransport } from '../http/http-transport.js';
-import type { Provider, ProviderCall, ProviderResponse } from '../provider.js';
+import type { Provider, ProviderCall, ProviderConnectionSettings, ProviderResponse } from '../provider.js';
 import { listedModelIds } from '../listed-models.js';
 
-export interface OpenAiCompatibleSettings {
-  id: string;
-  baseUrl: string;
-  headers: Record<string, string>;
-  connectTimeoutMs: number;
-  /** `server.upstream_response_limit_bytes` (the transport's default when absent). */
-  responseLimitBytes?: number;
+export interface OpenAiCompatibleSettings extends ProviderConnectionSettings {
   /** Formats served beside chat completions (`responses`: OpenAI's `/responses`). */
   alsoSpeaks?: readonly ApiFormat[];
   /** Named hooks vendors may set instead of subclassing. */
