@@ -7,7 +7,10 @@
  * `--also-hybrid` scores the same fit in hybrid mode too (a learned `none` backed by two lexicon terms of one topic
  * takes that topic).
  *
- *   npx tsx scripts/classifiers/leave-one-writer-out.ts [--writer writer-1] [--before /tmp/weights.json] [--also-hybrid]
+ * `--none-targets 0.97,0.98` also scores, from the same fit, the threshold each of those held-out none-precision
+ * targets would choose.
+ *
+ *   npx tsx scripts/classifiers/leave-one-writer-out.ts [--writer writer-1] [--before /tmp/weights.json] [--also-hybrid] [--none-targets 0.97]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -17,9 +20,12 @@ import { readTopicTrainingData, readWriterTrainingData } from '../../src/classif
 import { readTopicCases } from '../../src/eval/topic-cases.js';
 import { runTopicEval } from '../../src/eval/topics-run.js';
 import { clincNoneExamples } from './clinc-none-examples.js';
-import { fitTopicWeights } from './topic-fit.js';
+import type { GridPoint } from './topic-fit.js';
+import { chooseOperatingPoint, fitTopicWeights } from './topic-fit.js';
 
-const { values } = parseArgs({ options: { writer: { type: 'string' }, before: { type: 'string' }, 'also-hybrid': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { writer: { type: 'string' }, before: { type: 'string' }, 'also-hybrid': { type: 'boolean' }, 'none-targets': { type: 'string' } } });
+/** Further held-out none-precision targets to score from the same fit (the threshold re-chosen on its grid). */
+const extraTargets = (values['none-targets'] ?? '').split(',').filter(Boolean).map(Number);
 const writersDirectory = 'data/topics/train-writers';
 const clincPath = '../shared/corpora/external/clinc150_domains.jsonl';
 const handWritten = readTopicTrainingData('data/topics/train');
@@ -39,7 +45,11 @@ for (const writer of names) {
   };
   if (values.before) summarize(`before (${values.before})`, JSON.parse(readFileSync(values.before, 'utf8')) as TopicWeightsJson);
   const training = [...handWritten, ...writers.filter((example) => example.writer !== writer), ...borrowed];
-  const { weights } = fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:'));
+  const { weights, report } = fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:'));
   summarize(`trained without ${writer}`, weights);
+  for (const target of extraTargets) {
+    const point = chooseOperatingPoint(report.grid as GridPoint[], target);
+    summarize(`trained without ${writer}, none target ${target}`, { ...weights, intentWeight: point.intentWeight, minConfidence: point.minConfidence });
+  }
   if (values['also-hybrid']) summarize(`trained without ${writer}, hybrid mode`, weights, 'hybrid');
 }

@@ -44,9 +44,7 @@ export function fitTopicWeights(examples: readonly TopicTrainingExample[], score
 
   // Grid over the intent weight and the none threshold: the most accurate pair whose held-out none precision
   // reaches `nonePrecisionTarget`; if none does, the pair with the best accuracy + none precision.
-  let best = { intentWeight: 0, minConfidence: 0.5, accuracy: -1, nonePrecision: 0 };
-  const objective = (accuracy: number, nonePrecision: number) => (nonePrecision >= nonePrecisionTarget ? 10 : 0) + accuracy + (nonePrecision >= nonePrecisionTarget ? 0 : nonePrecision);
-  const grid: Record<string, unknown>[] = [];
+  const grid: GridPoint[] = [];
   // Intent first is the design (ARC): the intent prior always takes part. On held-out folds weights 0 to 1 were
   // within half a point of each other, so the grid only chooses how strongly.
   for (const intentWeight of [0.5, 1]) {
@@ -57,9 +55,9 @@ export function fitTopicWeights(examples: readonly TopicTrainingExample[], score
       });
       const metrics = topicMetrics(outcomes);
       grid.push({ intentWeight, minConfidence: round(minConfidence), accuracy: metrics.accuracy, none_precision: metrics.none_precision, macro_f1: metrics.macro_f1 });
-      if (objective(metrics.accuracy, metrics.none_precision) > objective(best.accuracy, best.nonePrecision)) best = { intentWeight, minConfidence: round(minConfidence), accuracy: metrics.accuracy, nonePrecision: metrics.none_precision };
     }
   }
+  const best = chooseOperatingPoint(grid, nonePrecisionTarget);
 
   const heads = trainTopicHeads(examples);
   const weights: TopicWeightsJson = {
@@ -78,9 +76,34 @@ export function fitTopicWeights(examples: readonly TopicTrainingExample[], score
  * writer's none precision scatters around the held-out figure: leave one writer out (nine writers), target
  * 0.95 gave mean accuracy / none precision 0.908 / 0.969 with the worst writer at 0.933; 0.96 gave 0.906 / 0.982
  * (worst 0.965); 0.97 0.903 / 0.987; 0.98 0.895 / 0.995. With ten writers: 0.96 0.908 / 0.987 (worst 0.962),
- * 0.97 0.905 / 0.989 (worst 0.961): no more robust for the worst writer, at a cost in accuracy.
+ * 0.97 0.905 / 0.989 (worst 0.961): no more robust for the worst writer, at a cost in accuracy. With twelve
+ * writers (11 and 12 added; --none-targets, one fit per writer): 0.96 0.914 / 0.980 (worst 0.963; the ten
+ * earlier writers 0.915 / 0.977, below the 0.987 they had), 0.97 0.912 / 0.989 (worst 0.976; the ten 0.914 /
+ * 0.987), 0.98 0.906 / 0.994 (worst 0.987; the ten 0.908 / 0.994): 0.97 keeps the ten earlier writers' none
+ * precision and raises their accuracy, so it replaced 0.96.
  */
-const nonePrecisionTarget = 0.96;
+export const nonePrecisionTarget = 0.97;
+
+export interface GridPoint {
+  intentWeight: number;
+  minConfidence: number;
+  accuracy: number;
+  none_precision: number;
+  macro_f1: number;
+}
+
+/**
+ * The most accurate grid point whose held-out none precision reaches `target`; if none does, the point with the
+ * best accuracy + none precision. (leave-one-writer-out.ts --none-targets re-chooses from the same fit.)
+ */
+export function chooseOperatingPoint(grid: readonly GridPoint[], target: number): { intentWeight: number; minConfidence: number; accuracy: number; nonePrecision: number } {
+  let best = { intentWeight: 0, minConfidence: 0.5, accuracy: -1, nonePrecision: 0 };
+  const objective = (accuracy: number, nonePrecision: number) => (nonePrecision >= target ? 10 : 0) + accuracy + (nonePrecision >= target ? 0 : nonePrecision);
+  for (const point of grid) {
+    if (objective(point.accuracy, point.none_precision) > objective(best.accuracy, best.nonePrecision)) best = { intentWeight: point.intentWeight, minConfidence: point.minConfidence, accuracy: point.accuracy, nonePrecision: point.none_precision };
+  }
+  return best;
+}
 
 /**
  * Five folds, a writer's cases all in one fold (writers dealt round the folds in name order), the other rows by
