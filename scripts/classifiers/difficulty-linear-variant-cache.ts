@@ -8,7 +8,11 @@
  *                (feature augmentation for domain adaptation: shared weights where the kinds agree, kind weights
  *                where they differ);
  *   `bagged3`:   the shipped stage trained with three shuffle seeds (7, 8, 9), outcome probabilities averaged
- *                (three times the weights).
+ *                (three times the weights);
+ *   `coverage`:  the shipped stage, and after the four probabilities how much of the prompt the model knows:
+ *                share and count of its word and word-pair features that have weights, and the summed evidence
+ *                for and against "only strong right" over "only weak right" (read as extra tree inputs by
+ *                difficulty-subject-option-trials.ts `coverage`).
  *   npx tsx scripts/classifiers/difficulty-linear-variant-cache.ts augmented /tmp/difficulty-stack-augmented.json
  */
 import { writeFileSync } from 'node:fs';
@@ -59,7 +63,31 @@ function fit(training: number[]): (index: number) => number[] {
       return sum;
     };
   }
-  const linear = new DifficultyLinear(trainDifficultyLinear(training.map((index) => rows[index]!)));
+  const json = trainDifficultyLinear(training.map((index) => rows[index]!));
+  const linear = new DifficultyLinear(json);
+  if (variant === 'coverage') {
+    const weightsOf = (prompt: string) => new Map(Object.entries((json.kindModels?.[promptKind(prompt)] ?? json.model).weights));
+    const tables = { choice: json.kindModels?.choice ? new Map(Object.entries(json.kindModels.choice.weights)) : undefined, other: new Map(Object.entries(json.model.weights)) };
+    return (index) => {
+      const row = rows[index]!;
+      const weights = tables[promptKind(row.prompt)] ?? weightsOf(row.prompt);
+      let words = 0;
+      let known = 0;
+      let forStrong = 0;
+      let forWeak = 0;
+      for (const [name, value] of row.features) {
+        if (!name.startsWith('w:') && !name.startsWith('b:')) continue;
+        words += 1;
+        const weight = weights.get(name);
+        if (!weight) continue;
+        known += 1;
+        const evidence = value * ((weight[1] ?? 0) - (weight[3] ?? 0));
+        if (evidence > 0) forStrong += evidence;
+        else forWeak -= evidence;
+      }
+      return [...linear.predict(row.prompt, row.features), known / Math.max(1, words), known, forStrong, forWeak];
+    };
+  }
   return (index) => linear.predict(rows[index]!.prompt, rows[index]!.features);
 }
 

@@ -16,6 +16,8 @@
  *   `arithmetic`: word-problem structure not measured before: unit pairs to convert, references to an earlier
  *                result ("the rest", "remaining"), percent or fraction of a part, comparative questions, numbers
  *                outside the first sentence.
+ *   `coverage`:  how much of the prompt the linear model knows (extra entries of a cache written by
+ *                difficulty-linear-variant-cache.ts coverage; the inner model's for training rows, the outer's for the fold).
  * Sets combine with `+` (`priorfold+arithmetic`).
  *   STACK_CACHE=/tmp/difficulty-stack.json npx tsx scripts/classifiers/difficulty-subject-option-trials.ts base oraclefold subjects options arithmetic
  */
@@ -252,14 +254,16 @@ function crossValidate(set: string, seed: number): number[] {
       ...(parts.includes('options') ? optionValues[index]! : []),
       ...(parts.includes('arithmetic') ? arithmeticValues[index]! : []),
     ];
+    const coverage = (probabilities: number[]): number[] => (parts.includes('coverage') ? probabilities.slice(4, 8) : []);
     const names = [
       ...correctionInputNames,
       ...(parts.includes('oracle') || parts.includes('oraclefold') ? oracleNames : []),
       ...(parts.includes('subjects') ? subjectNames : []),
       ...(parts.includes('options') ? optionNames : []),
       ...(parts.includes('arithmetic') ? arithmeticNames : []),
+      ...(parts.includes('coverage') ? ['coverage:known-share', 'coverage:known', 'coverage:for-strong', 'coverage:for-weak'] : []),
     ];
-    const inputs = (index: number, probabilities: number[], priorInputs: number[]) => [...probabilities.slice(0, 4), linearGain(probabilities), ...fixedInputs[index]!, ...priorInputs, ...extra(index)];
+    const inputs = (index: number, probabilities: number[], priorInputs: number[]) => [...probabilities.slice(0, 4), linearGain(probabilities), ...fixedInputs[index]!, ...priorInputs, ...extra(index), ...coverage(probabilities)];
     const xs = trainIndices.map((index) => linearGain(cache.inner[`${fold}:${index}`]!));
     const ys = trainIndices.map((index) => gains[index]!);
     const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
