@@ -118,10 +118,12 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   });
   const secondNeedBar = input.secondNeedBar ?? 1;
   let budgetEvidence: Record<string, number> | undefined;
-  if (selected.size > 0 && (secondNeedBar < 1 || input.clauseEvidence)) {
+  // Asks of several needs are short; a long message is mostly pasted context whose sentences are not asks, and each
+  // clause costs one more model evaluation (p99 of a decision is the budget, 2 ms).
+  if (selected.size > 0 && (secondNeedBar < 1 || input.clauseEvidence) && instruction.length <= clauseScoredCharacters) {
     const candidates = new Set(input.available.filter((toolset) => labelIndex.has(toolset.name)).map((toolset) => toolset.name));
     const scorer = { labels: model.labels, predict: (clause: string) => model.predict(toolsetFeatures(clause, false, model.featureBits, undefined, input.clusters === undefined ? loadWordClusters() : input.clusters)) };
-    const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar);
+    const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar, maximumScoredClauses);
     for (const [toolset, probability] of clauseNeeds.top) {
       if (selected.has(toolset)) continue;
       selected.add(toolset);
@@ -159,6 +161,10 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   }
   return { verdict: 'toolsets', toolsets, scores, evidence, ...(budgetEvidence ? { budgetEvidence } : {}), needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
 }
+
+/** Messages longer than this are not split into clauses; at most this many clauses are scored. */
+const clauseScoredCharacters = 400;
+const maximumScoredClauses = 3;
 
 /**
  * Calibration that widens rather than trusts a sharp wrong answer: when no selected toolset clears 0.5 (the
