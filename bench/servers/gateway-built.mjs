@@ -4,6 +4,7 @@
 // `{memory: {gc}}` over IPC with process.memoryUsage() and, on Linux, the exact RSS split of
 // /proc/self/smaps_rollup, after a full GC when asked, and `cpu` with its CPU time so far. HERMES_BENCH_ROOT runs
 // another checkout's build instead (a baseline in the same run: its dist/, data/ and node_modules).
+// HERMES_BENCH_SMAPS=PREFIX writes /proc/self/smaps to PREFIX-<time> at each memory answer (what the RSS is made of).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,7 @@ process.on('message', (message) => {
       collectGarbage();
     }
     const usage = process.memoryUsage();
+    if (process.env.HERMES_BENCH_SMAPS) writeFileSync(`${process.env.HERMES_BENCH_SMAPS}-${Date.now()}`, readFileSync('/proc/self/smaps', 'utf8'));
     const split = residentSplit();
     process.send?.({ usage: { ...usage, rss: Number.isNaN(split.rss) ? usage.rss : split.rss, rssAnon: split.rssAnon, rssFile: split.rssFile } });
   }
