@@ -110,7 +110,7 @@ const surfaceBudgetSchema = z
      * In a message of several coordinated clauses, a toolset's evidence for the budget is also its best probability
      * in a clause read alone (the second need the whole message scores low).
      */
-    clause_evidence: z.boolean().default(true),
+    clause_evidence: z.boolean().default(false),
     /**
      * Only for tools arrays of at least this many schema tokens (Hermes CLI ~14,000, the full registry ~26,000):
      * on an agent's handful of tools one toolset is already a large share.
