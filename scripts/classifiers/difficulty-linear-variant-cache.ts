@@ -25,7 +25,7 @@ import { trainLinearModel } from '../../src/classify/text/train-linear-model.js'
 import { LinearModel } from '../../src/classify/text/linear-model.js';
 import type { SparseVector } from '../../src/classify/text/sparse-vector.js';
 import { caseQualities, readDifficultyCases } from '../../src/eval/difficulty-cases.js';
-import { difficultyMetrics } from '../../src/eval/difficulty-metrics.js';
+import { benchmarkReport } from './difficulty-trial-support.js';
 
 const variant = process.argv[2] ?? 'kinds';
 const out = process.argv[3];
@@ -108,12 +108,10 @@ for (let f = 0; f < folds; f += 1) {
     process.stderr.write(`fit ${f},${g}\n`);
   }
 }
-const result: Record<string, number> = {};
-for (const benchmark of ['overall', 'gsm8k', 'mmlu', 'mt_bench']) {
-  const selected = cases.flatMap((row, index) => (benchmark === 'overall' || row.benchmark === benchmark ? [{ score: outer[index]![1]! - outer[index]![3]!, weakQuality: rows[index]!.quality.weak, strongQuality: rows[index]!.quality.strong }] : []));
-  const metrics = difficultyMetrics(selected);
-  result[`${benchmark}_apgr`] = Math.round(metrics.apgr * 1e4) / 1e4;
-  result[`${benchmark}_s95`] = Math.round(metrics.strong_share_at_95pct_quality * 1e4) / 1e4;
-}
+const result = benchmarkReport(
+  cases,
+  outer.map((estimates) => estimates[1]! - estimates[3]!),
+  rows.map((row) => row.quality),
+);
 console.log(JSON.stringify({ variant, linearAlone: result }));
 if (out) writeFileSync(out, JSON.stringify({ outer, inner }));

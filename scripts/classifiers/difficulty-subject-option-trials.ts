@@ -31,7 +31,7 @@ import { tokenize } from '../../src/classify/text/tokens.js';
 import { BoostedTrees } from '../../src/classify/trees/boosted-trees.js';
 import { trainBoostedTrees } from '../../src/classify/trees/train-boosted-trees.js';
 import { caseQualities, caseSubject, readDifficultyCases } from '../../src/eval/difficulty-cases.js';
-import { difficultyMetrics } from '../../src/eval/difficulty-metrics.js';
+import { benchmarkReport, idfVectors } from './difficulty-trial-support.js';
 
 const path = '../shared/corpora/external/routellm_strong_weak.jsonl';
 const folds = 5;
@@ -169,23 +169,9 @@ function subjectInputs(fold: number): number[][] {
 const recognisedNames: string[] = new Array(cases.length);
 function recogniseSubjects(training: number[], targets: number[], result: number[][]): void {
   const table = subjectTable(training);
-  const documentFrequency = new Map<string, number>();
-  for (const index of training) for (const word of new Set(words[index])) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
-  const idf = (word: string) => Math.log((training.length + 1) / ((documentFrequency.get(word) ?? 0) + 1));
-  const vectorOf = (index: number) => {
-    const counts = new Map<string, number>();
-    for (const word of words[index]!) if (word.length >= 2 && (documentFrequency.get(word) ?? 0) >= 2) counts.set(word, (counts.get(word) ?? 0) + 1);
-    const vector = new Map<string, number>();
-    let norm = 0;
-    for (const [word, count] of counts) {
-      const value = (1 + Math.log(count)) * idf(word);
-      vector.set(word, value);
-      norm += value * value;
-    }
-    norm = Math.sqrt(norm) || 1;
-    for (const [word, value] of vector) vector.set(word, value / norm);
-    return vector;
-  };
+  // Words in at least two training rows: a word only one prompt uses cannot point to a subject.
+  const fitted = idfVectors(words, training);
+  const vectorOf = (index: number) => fitted.vectorOf(index, 2);
   const centroids = new Map<string, Map<string, number>>();
   for (const index of training) {
     const centroid = centroids.get(subjects[index]!) ?? new Map<string, number>();
@@ -220,14 +206,7 @@ function recogniseSubjects(training: number[], targets: number[], result: number
 }
 
 function report(scores: number[]): Record<string, number> {
-  const result: Record<string, number> = {};
-  for (const benchmark of ['overall', 'gsm8k', 'mmlu', 'mt_bench']) {
-    const selected = cases.flatMap((row, index) => (benchmark === 'overall' || row.benchmark === benchmark ? [{ score: scores[index]!, weakQuality: qualities[index]!.weak, strongQuality: qualities[index]!.strong }] : []));
-    const metrics = difficultyMetrics(selected);
-    result[`${benchmark}_apgr`] = Math.round(metrics.apgr * 1e4) / 1e4;
-    result[`${benchmark}_s95`] = Math.round(metrics.strong_share_at_95pct_quality * 1e4) / 1e4;
-  }
-  return result;
+  return benchmarkReport(cases, scores, qualities);
 }
 
 const foldCache = new Map<string, number[][]>();
