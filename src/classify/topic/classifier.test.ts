@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TopicClassification } from './classifier.js';
 import { TopicClassifier } from './classifier.js';
+import type { Topic } from './taxonomy.js';
 import { isShortFollowUp } from './conversation.js';
 
 const learned = new TopicClassifier();
@@ -71,6 +73,55 @@ describe('TopicClassifier follow-up inertia', () => {
   it('still ends it on a closing turn, and lets a long turn change the subject', () => {
     expect(learned.classify(turns('solve 2x + 3 = 11', 'thanks!')).topic).toBe('none');
     expect(learned.classify(turns('solve 2x + 3 = 11', 'now help me write a cover letter for a graphic design job')).topic).toBe('writing_language');
+  });
+
+  it('keeps it on a follow-up of a few more words that alone points nowhere with confidence', () => {
+    const conversation = turns('my integral of x times e to the x keeps coming out wrong', 'which part do I differentiate first here');
+    expect(withoutInertia.classify(conversation).topic).toBe('entertainment_media');
+    expect(learned.classify(conversation).topic).toBe('math');
+  });
+
+  it('takes the topic that the earlier turns and the last turn alone agree on', () => {
+    const conversation = turns('any tips for keeping basil alive on a windowsill', 'how often should I water it in winter then');
+    expect(withoutInertia.classify(conversation).topic).toBe('medicine_healthcare');
+    expect(learned.classify(conversation).topic).toBe('none');
+  });
+});
+
+/** A classifier whose per-reading decisions are scripted, to check the follow-up rules apart from any model. */
+class ScriptedClassifier extends TopicClassifier {
+  constructor(private readonly script: Record<string, [Topic, number]>) {
+    super();
+  }
+
+  override classifyTurns(userTurns: readonly string[]): TopicClassification {
+    const [topic, confidence] = this.script[userTurns.join(' | ')] ?? ['none', 0];
+    return { ...super.classifyTurns(userTurns), topic, confidence, candidate: { topic, confidence } };
+  }
+}
+
+describe('TopicClassifier follow-up rules (scripted readings)', () => {
+  const turns = (...texts: string[]) => texts.map((content) => user(content));
+  const decide = (script: Record<string, [Topic, number]>, ...texts: string[]) => new ScriptedClassifier(script).classify(turns(...texts)).topic;
+
+  it('takes what the earlier turns and the last turn alone agree on, none included', () => {
+    expect(decide({ 'first | second': ['science', 0.3], first: ['none', 0.9], second: ['none', 0.8] }, 'first', 'second')).toBe('none');
+    expect(decide({ 'first | second': ['science', 0.3], first: ['math', 0.9], second: ['math', 0.8] }, 'first', 'second')).toBe('math');
+    const long = 'second words that run on for long enough';
+    expect(decide({ [`first | ${long}`]: ['science', 0.3], first: ['math', 0.9], [long]: ['legal_government', 0.8] }, 'first', long)).toBe('science');
+  });
+
+  it('keeps the earlier specialist on a follow-up of up to eight words whose own reading is weak', () => {
+    const weak = 'one two three four five six seven eight';
+    expect(decide({ [`first | ${weak}`]: ['science', 0.5], first: ['math', 0.9], [weak]: ['science', 0.39] }, 'first', weak)).toBe('math');
+    expect(decide({ [`first | ${weak}`]: ['science', 0.5], first: ['math', 0.9], [weak]: ['science', 0.41] }, 'first', weak)).toBe('science');
+    const nine = `${weak} nine`;
+    expect(decide({ [`first | ${nine}`]: ['science', 0.5], first: ['math', 0.9], [nine]: ['science', 0.39] }, 'first', nine)).toBe('science');
+  });
+
+  it('lets none end a specialist and a specialist follow none', () => {
+    expect(decide({ 'first | thanks': ['none', 0.9], first: ['math', 0.9], thanks: ['science', 0.1] }, 'first', 'thanks')).toBe('none');
+    expect(decide({ 'hi | tell': ['math', 0.9], hi: ['none', 0.9], tell: ['science', 0.1] }, 'hi', 'tell')).toBe('math');
   });
 });
 

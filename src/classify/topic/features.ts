@@ -28,11 +28,11 @@ export const contextWeights = [0.5, 0.25] as const;
  */
 export function topicFeatures(userTurns: readonly string[]): SparseVector {
   const current = userTurns[userTurns.length - 1] ?? '';
-  const features = turnFeatures(current, '');
+  const features = rememberedTurnFeatures(current, '');
   const context: SparseVector = new Map();
   contextWeights.forEach((weight, offset) => {
     const turn = userTurns[userTurns.length - 2 - offset];
-    if (turn !== undefined) addScaled(context, turnFeatures(turn, 'ctx:', false), weight);
+    if (turn !== undefined) addScaled(context, rememberedTurnFeatures(turn, 'ctx:'), weight);
   });
   if (context.size) {
     normalizeL2(context);
@@ -40,6 +40,31 @@ export function topicFeatures(userTurns: readonly string[]): SparseVector {
     addFeature(features, 'shape:has-context', 1);
   }
   return features;
+}
+
+/**
+ * The last few turns' features, by text and namespace. A multi-turn decision reads the same turns several times
+ * (the whole conversation, the earlier turns, the last turn alone), and the next request of a conversation
+ * reads its earlier turns again; tokenizing, the lexicon and the word vectors are most of a decision's time.
+ * Callers get a copy: `topicFeatures` adds the context into the current turn's map.
+ */
+const rememberedTurns = new Map<string, SparseVector>();
+const rememberedTurnLimit = 16;
+const rememberedTextLimit = 4000;
+
+function rememberedTurnFeatures(text: string, prefix: '' | 'ctx:'): SparseVector {
+  // A pasted file is not kept alive for a later request (and is rarely re-read in full anyway).
+  if (text.length > rememberedTextLimit) return turnFeatures(text, prefix, prefix === '');
+  const key = `${prefix}\u0000${text}`;
+  let features = rememberedTurns.get(key);
+  if (features) {
+    rememberedTurns.delete(key);
+  } else {
+    features = turnFeatures(text, prefix, prefix === '');
+    if (rememberedTurns.size >= rememberedTurnLimit) rememberedTurns.delete(rememberedTurns.keys().next().value!);
+  }
+  rememberedTurns.set(key, features);
+  return new Map(features);
 }
 
 /**
