@@ -9,6 +9,7 @@ import { flagsOrExit, parsePort } from './arguments.js';
 import type { Command } from './command.js';
 import { describePortInUse } from './port-holder.js';
 import { releaseYoungGeneration } from './start-heap.js';
+import { saveCompileCache } from './compile-cache-handle.js';
 import { warmToolsetClassifier } from '../classify/toolsets/warm-up.js';
 
 const usage = `Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR] [--log-format auto|text|json]
@@ -101,6 +102,9 @@ export const startCommand: Command = {
       `\nDashboard login link (works once, for ${linkMinutes} minutes): ${running.url}${loginLinkPath}?token=${running.security.loginLinks.issue()}\n` +
         '  A new one: hermes-router dashboard\n',
     );
+    // The code the start compiled, for the next start (compile-cache.ts); before the young generation is handed
+    // back, because V8 accepts cached code only under the V8 flags it was made with (compile-cache-handle.ts).
+    saveCompileCache();
     // Listening: from here on the young generation grows with request load (start-heap.ts).
     releaseYoungGeneration();
     // Compile the tool router's classifier while no request waits for it (classify/toolsets/warm-up.ts).
