@@ -22,6 +22,8 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
     load: async () => {
       holdYoungGeneration();
       try {
+        // Before the config's modules load (zod-jitless.ts).
+        (await import('./zod-jitless.js')).validateWithoutGeneratedCode();
         const { startCommand } = await import('./start.js');
         return { ...startCommand, run: (args, context) => startCommand.run(args, context).finally(releaseYoungGeneration) };
       } catch (error) {
