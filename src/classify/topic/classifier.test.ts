@@ -76,7 +76,7 @@ describe('TopicClassifier follow-up inertia', () => {
   });
 
   it('keeps it on a follow-up of a few more words that alone points nowhere with confidence', () => {
-    const conversation = turns('my integral of x times e to the x keeps coming out wrong', 'which part do I differentiate first here');
+    const conversation = turns('my integral of x times e to the x keeps coming out wrong', 'which part should I pick first');
     expect(withoutInertia.classify(conversation).topic).toBe('entertainment_media');
     expect(learned.classify(conversation).topic).toBe('math');
   });
@@ -94,9 +94,9 @@ class ScriptedClassifier extends TopicClassifier {
     super();
   }
 
-  override classifyTurns(userTurns: readonly string[]): TopicClassification {
+  override classifyTurns(userTurns: readonly string[], options: { explain?: boolean } = {}): TopicClassification {
     const [topic, confidence] = this.script[userTurns.join(' | ')] ?? ['none', 0];
-    return { ...super.classifyTurns(userTurns), topic, confidence, candidate: { topic, confidence } };
+    return { ...super.classifyTurns(userTurns, options), topic, confidence, candidate: { topic, confidence } };
   }
 }
 

@@ -82,9 +82,10 @@ export class TopicClassifier {
     const turns = recentUserTurns(messages, this.contextTurns);
     const result = this.classifyTurns(turns);
     if (!this.followUpInertia || turns.length < 2) return result;
-    const previous = this.classifyTurns(turns.slice(0, -1));
+    // The two extra readings are only compared, so they skip the explanation (keepPrevious shows `result`'s).
+    const previous = this.classifyTurns(turns.slice(0, -1), { explain: false });
     if (previous.topic === result.topic) return result;
-    const alone = this.classifyTurns(turns.slice(-1));
+    const alone = this.classifyTurns(turns.slice(-1), { explain: false });
     const keepPrevious = { ...previous, intent: result.intent, intentConfidence: result.intentConfidence, features: result.features };
     // The conversation so far and the new turn read on its own agree (both `none`, or one specialist): that is
     // the answer, even where the mixed features of both drift to a third topic (a recipe chat's "can I use oil
@@ -98,9 +99,10 @@ export class TopicClassifier {
     return isShortFollowUp(messages) || weakFollowUp ? keepPrevious : result;
   }
 
-  classifyTurns(userTurns: readonly string[]): TopicClassification {
+  /** `explain: false` leaves `features` empty in learned mode (cheaper; for readings that are only compared). */
+  classifyTurns(userTurns: readonly string[], options: { explain?: boolean } = {}): TopicClassification {
     if (!this.learned) return fromKeywords(userTurns);
-    const scores = this.learned.score(userTurns);
+    const scores = this.learned.score(userTurns, options.explain ?? true);
     const ordered = topics.map((topic) => scores.probabilities[topic] ?? 0);
     const decision = decideTopic(ordered, this.minConfidence);
     const candidate = decideTopic(ordered, 0);

@@ -32,7 +32,8 @@ export class LearnedTopicModel {
     wordVectorTable();
   }
 
-  score(userTurns: readonly string[]): TopicScores {
+  /** `explain: false` leaves `features` empty (a reading only compared, never shown, need not pay for it). */
+  score(userTurns: readonly string[], explain = true): TopicScores {
     const features = topicFeatures(userTurns);
     const topicProbabilities = this.topicModel.predict(features).probabilities;
     const intentProbabilities = this.intentModel.predict(features).probabilities;
@@ -49,10 +50,12 @@ export class LearnedTopicModel {
       probabilities,
       intent: intents.includes(intent) ? intent : 'conversational',
       intentConfidence: round(intentProbabilities[topIntentIndex] ?? 0, 4),
-      features: [
-        ...this.topicModel.explain(features, topTopicIndex, 4),
-        ...this.intentModel.explain(features, topIntentIndex, 2).map((item) => ({ ...item, feature: `intent:${item.feature}` })),
-      ],
+      features: explain
+        ? [
+            ...this.topicModel.explain(features, topTopicIndex, 4),
+            ...this.intentModel.explain(features, topIntentIndex, 2).map((item) => ({ ...item, feature: `intent:${item.feature}` })),
+          ]
+        : [],
     };
   }
 }
