@@ -1,5 +1,6 @@
 import type { Command } from './command.js';
 import { holdYoungGeneration, releaseYoungGeneration } from './start-heap.js';
+import { startRecordingCompileCache } from './compile-cache-handle.js';
 
 /**
  * Every CLI command, one line each. Commands are loaded lazily so `hermes-router start` does not pay for the
@@ -21,6 +22,8 @@ export const commandLoaders: Record<string, { summary: string; load: () => Promi
     // released once it listens, or here when the start fails or is refused.
     load: async () => {
       holdYoungGeneration();
+      // What compiles from here until start listens is what the compile cache keeps (compile-cache-handle.ts).
+      startRecordingCompileCache();
       try {
         // Before the config's modules load (zod-jitless.ts).
         (await import('./zod-jitless.js')).validateWithoutGeneratedCode();

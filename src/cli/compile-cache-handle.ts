@@ -6,16 +6,26 @@
 export const compileCacheSymbol = Symbol.for('hermes-router.compile-cache');
 
 export interface CompileCacheHandle {
-  /** Writes the code of the scripts this process compiled without a usable cache entry; once per process. */
+  /** Scripts compiled from now on until the save are recorded (before this, none are). */
+  startRecording(): void;
+  /** Writes the code of the recorded scripts that had no usable cache entry; once per process. */
   save(): void;
 }
 
+const handle = () => (globalThis as { [compileCacheSymbol]?: CompileCacheHandle })[compileCacheSymbol];
+
 /**
- * Asks the compile cache, if this process runs with one, to write what it compiled. `start` calls it once it
- * listens and before it hands the young generation back (start-heap.ts): V8 accepts a cache entry only under the
- * V8 flags it was written with, and that is the moment the flags equal those the start's modules compiled under.
+ * The start command's loader calls this right after it holds the young generation (start-heap.ts), and `start`
+ * saves before it releases it: V8 accepts cached code only under the V8 flags it was made with, and between those
+ * two calls the flags are the ones the recorded scripts compile under at every start. The CLI's entry, compiled
+ * before the hold, is left out (a small file): written under the hold's flags it would be rejected, and written
+ * again, at every start.
  */
+export function startRecordingCompileCache(): void {
+  handle()?.startRecording();
+}
+
+/** Asks the compile cache, if this process runs with one, to write what it recorded. */
 export function saveCompileCache(): void {
-  const handle = (globalThis as { [compileCacheSymbol]?: CompileCacheHandle })[compileCacheSymbol];
-  handle?.save();
+  handle()?.save();
 }

@@ -87,6 +87,7 @@ export function installCompileCache(bundleDirectory: URL, env: NodeJS.ProcessEnv
   const compileFromText = moduleClass.prototype._compile;
   const compiled: CompiledScript[] = [];
   let saved = false;
+  let recording = false;
   const counts: CompileCacheCounts = { fromCache: 0, fromText: 0 };
   const nodeModules = `${sep}node_modules${sep}`;
 
@@ -105,7 +106,7 @@ export function installCompileCache(bundleDirectory: URL, env: NodeJS.ProcessEnv
     });
     const stale = cachedData === undefined || script.cachedDataRejected === true;
     counts[stale ? 'fromText' : 'fromCache'] += 1;
-    if (!saved) compiled.push({ entry, script, stale });
+    if (recording) compiled.push({ entry, script, stale });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...parameters: unknown[]) => unknown;
     // The `require` Node gives a module (lib/internal/modules/helpers.js, makeRequireFunction).
     const module = this;
@@ -119,9 +120,18 @@ export function installCompileCache(bundleDirectory: URL, env: NodeJS.ProcessEnv
   };
 
   const handle: CompileCacheHandle = {
+    startRecording() {
+      recording = !saved;
+    },
     save() {
       if (saved) return;
       saved = true;
+      recording = false;
+      // Every entry was there and accepted: nothing to write, nothing to prune.
+      if (!compiled.some(({ stale }) => stale)) {
+        compiled.length = 0;
+        return;
+      }
       try {
         mkdirSync(directory, { recursive: true, mode: 0o700 });
         for (const { entry, script, stale } of compiled) {
@@ -140,7 +150,6 @@ export function installCompileCache(bundleDirectory: URL, env: NodeJS.ProcessEnv
       } catch {
         // A read-only or full disk: the next start compiles from the text, as without a cache.
       }
-      // Scripts compiled later (commands' own chunks, first-use tables) are not kept for a save that will not come.
       compiled.length = 0;
     },
   };

@@ -104,6 +104,7 @@ export const startCommand: Command = {
     );
     // The code the start compiled, for the next start (compile-cache.ts); before the young generation is handed
     // back, because V8 accepts cached code only under the V8 flags it was made with (compile-cache-handle.ts).
+    // Nothing to write when every script came from the cache.
     saveCompileCache();
     // Listening: from here on the young generation grows with request load (start-heap.ts).
     releaseYoungGeneration();

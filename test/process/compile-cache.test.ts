@@ -46,12 +46,14 @@ interface Run {
   counts?: { fromCache: number; fromText: number };
 }
 
-function run(setting: string = cache): Run {
+function run(setting: string = cache, early = false): Run {
   const script = `
     import { createRequire } from 'node:module';
     import { installCompileCache } from ${JSON.stringify(compileCacheModule)};
     const bundle = new URL(${JSON.stringify(pathToFileURL(`${bundle}/`).href)});
     const installed = installCompileCache(bundle, { HERMES_ROUTER_COMPILE_CACHE: ${JSON.stringify(setting)} });
+    if (${early}) createRequire(bundle)('./early.cjs');
+    installed?.startRecording();
     const exported = createRequire(bundle)('./main.cjs');
     installed?.save();
     process.stdout.write(JSON.stringify({ ...exported, installed: installed !== undefined, counts: installed?.counts }));`;
@@ -88,6 +90,13 @@ describe('the compile cache', () => {
     expect(damaged.answer).toBe(42);
     expect(damaged.counts).toEqual({ fromCache: 0, fromText: 2 });
     expect(run().counts).toEqual({ fromCache: 2, fromText: 0 });
+  });
+
+  it('writes entries only for the scripts compiled while it records (the others compiled under other V8 flags)', () => {
+    writeFileSync(join(bundle, 'early.cjs'), 'module.exports = 1;\n');
+    expect(run(cache, true).counts).toEqual({ fromCache: 0, fromText: 3 });
+    expect(entries()).toHaveLength(2);
+    expect(run(cache, true).counts).toEqual({ fromCache: 2, fromText: 1 });
   });
 
   it('is not installed with HERMES_ROUTER_COMPILE_CACHE=off', () => {
