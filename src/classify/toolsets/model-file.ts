@@ -7,11 +7,17 @@ import { decodePackedModel } from '../linear/packed-model-file.js';
 /** Where the trainer writes and the runtime reads the shipped weights (packed-model-file.ts), relative to the package root. */
 export const toolsetModelRelativePath = 'data/tool-routing/toolset-model.bin';
 
-/** The package root: the nearest ancestor of this module holding package.json (works from src/ and dist/). */
+let root: string | undefined;
+
+/**
+ * The package root: the nearest ancestor of this module holding package.json (works from src/ and dist/). Found
+ * once: the classifier asks for its tables on every request (and per clause), and the search stats the disk.
+ */
 export function packageRoot(): string {
+  if (root !== undefined) return root;
   let directory = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    if (existsSync(join(directory, 'package.json'))) return directory;
+    if (existsSync(join(directory, 'package.json'))) return (root = directory);
     const parent = dirname(directory);
     if (parent === directory) throw new Error('package root not found');
     directory = parent;
@@ -24,7 +30,7 @@ let cached: MultilabelModel | undefined;
  * The shipped toolset model, loaded on first use (the first tool-routed request): a 3.6 MB file read and three small
  * tables built beside the file's Int16 weights, a few milliseconds, where the JSON form took a quarter of a second.
  */
-export function loadToolsetModel(path = join(packageRoot(), toolsetModelRelativePath)): MultilabelModel {
-  if (!cached) cached = new MultilabelModel(decodePackedModel(readFileSync(path)));
+export function loadToolsetModel(path?: string): MultilabelModel {
+  if (!cached) cached = new MultilabelModel(decodePackedModel(readFileSync(path ?? join(packageRoot(), toolsetModelRelativePath))));
   return cached;
 }

@@ -49,7 +49,10 @@ export class WordClusters {
 let cached: WordClusters | null | undefined;
 
 /** The shipped table, loaded once; null when the file is absent (the classifier then runs without it). */
-export function loadWordClusters(path = join(packageRoot(), wordClustersRelativePath)): WordClusters | null {
-  if (cached === undefined) cached = existsSync(path) ? new WordClusters(readFileSync(path)) : null;
+export function loadWordClusters(path?: string): WordClusters | null {
+  if (cached !== undefined) return cached;
+  // The path is worked out only for the first load: the classifier asks for the table once per clause.
+  const file = path ?? join(packageRoot(), wordClustersRelativePath);
+  cached = existsSync(file) ? new WordClusters(readFileSync(file)) : null;
   return cached;
 }
