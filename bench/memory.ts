@@ -2,8 +2,9 @@
  * Memory benchmark. Starts hermes-router from the built CLI as `bin/hermes-router.js start` runs it (the bundle in
  * dist/bundle/, SQLite ledger, tool routing on, default Node flags unless told otherwise) against a local fake
  * upstream, and prints its RSS: idle, then with 1,000 / 5,000 / 10,000 live Hermes-shaped sessions (first turns of
- * distinct conversations: the 70 KB Hermes body with 33 tools, each with its own first user message), each also
- * after a full GC with the heap that is then in use. Also the time from process start to the first answered
+ * distinct conversations: the 70 KB Hermes body with 33 tools, each with its own first user message): 1.5 s after
+ * each burst, at rest (`--rest-ms` after it, 15 s unless told; a quiet `start` has collected by then,
+ * src/cli/idle-collection.ts), and after a full GC with the heap that is then in use. Also the time from process start to the first answered
  * request, and, measured in the same run for scale, the RSS of a plain idle `node -e 'setInterval(()=>{},1e3)'`.
  *
  *   npm run bench:memory [-- --sessions 1000,5000,10000 --no-build --json]
@@ -29,11 +30,13 @@ const { values: flags } = parseArgs({
     env: { type: 'string', default: '' },
     root: { type: 'string', default: '' },
     concurrency: { type: 'string', default: '16' },
+    'rest-ms': { type: 'string', default: '15000' },
     json: { type: 'boolean', default: false },
   },
 });
 const checkpoints = flags.sessions.split(',').map(Number).filter((count) => count > 0).sort((left, right) => left - right);
 const concurrency = Math.max(1, Number(flags.concurrency));
+const restMs = Math.max(1500, Number(flags['rest-ms']));
 const repositoryRoot = new URL('../', import.meta.url).pathname;
 
 if (!flags['no-build'] && !flags.root) {
@@ -117,6 +120,8 @@ async function send(index: number): Promise<void> {
 interface Row {
   state: string;
   rssMb: number;
+  /** RSS `--rest-ms` after the burst, with no request since (what a quiet gateway holds; start collects when quiet). */
+  rssAtRestMb: number;
   rssAfterGcMb: number;
   heapAfterGcMb: number;
   heapTotalAfterGcMb: number;
@@ -129,10 +134,18 @@ async function measure(state: string): Promise<void> {
   // A moment for timers (ledger flush) and sockets to settle, as a gateway between bursts would.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const before = await memoryOf(gateway, false);
-  const after = await memoryOf(gateway, true);
+  // At rest: `start` collects garbage once the gateway has been quiet for 5 s (src/cli/idle-collection.ts).
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, restMs - 1500)));
+  const atRest = await memoryOf(gateway, false);
+  await memoryOf(gateway, true);
+  // V8 returns the pages a full collection emptied from a background thread: measured at once, the RSS after a
+  // GC swung by ~30 MB from run to run (191 vs 163 MB at 10,000 sessions, the same 163 MB half a second later).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const after = await memoryOf(gateway, false);
   rows.push({
     state,
     rssMb: megabytes(before.rss),
+    rssAtRestMb: megabytes(atRest.rss),
     rssAfterGcMb: megabytes(after.rss),
     heapAfterGcMb: megabytes(after.heapUsed),
     heapTotalAfterGcMb: megabytes(after.heapTotal),
@@ -176,8 +189,8 @@ try {
 }
 
 const fixed = (value: number) => value.toFixed(1);
-const header = ['state', 'RSS MB', 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB', 'anon MB', 'files MB'];
-const lines = rows.map((row) => [row.state, fixed(row.rssMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb), fixed(row.anonymousAfterGcMb), fixed(row.filesAfterGcMb)]);
+const header = ['state', 'RSS MB', `RSS at ${(restMs / 1000).toFixed(0)} s MB`, 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB', 'anon MB', 'files MB'];
+const lines = rows.map((row) => [row.state, fixed(row.rssMb), fixed(row.rssAtRestMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb), fixed(row.anonymousAfterGcMb), fixed(row.filesAfterGcMb)]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ');
 const settings = [...nodeFlags, ...Object.entries(serviceEnvironment).map(([name, value]) => `${name}=${value}`)];

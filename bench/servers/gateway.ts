@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../../src/pipeline/load-config.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { startGateway } from '../../src/server/start-gateway.js';
+import { collectWhenIdle } from '../../src/cli/idle-collection.js';
 
 const upstream = process.env.UPSTREAM ?? '';
 const config = parseConfig(
@@ -28,5 +29,7 @@ const running =
   process.env.LEDGER === 'off'
     ? await startGateway({ config, dataDir, env: {}, logger })
     : await runConfiguredGateway({ config, dataDir, env: {}, logger });
+// As `hermes-router start` runs it: a full collection once it has been quiet for a while (src/cli/idle-collection.ts).
+if (process.env.HERMES_ROUTER_IDLE_COLLECTION !== 'off') collectWhenIdle(running.gateway.inFlight);
 process.send?.({ port: Number(new URL(running.url).port) });
 answerBenchControl();

@@ -10,6 +10,7 @@ import type { Command } from './command.js';
 import { describePortInUse } from './port-holder.js';
 import { releaseYoungGeneration } from './start-heap.js';
 import { saveCompileCache } from './compile-cache-handle.js';
+import { collectWhenIdle } from './idle-collection.js';
 import { warmToolsetClassifier } from '../classify/toolsets/warm-up.js';
 
 const usage = `Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR] [--log-format auto|text|json]
@@ -108,11 +109,14 @@ export const startCommand: Command = {
     saveCompileCache();
     // Listening: from here on the young generation grows with request load (start-heap.ts).
     releaseYoungGeneration();
+    // What a burst of requests left in the heap goes back to the system once the gateway is quiet (idle-collection.ts).
+    const idleCollection = context.env.HERMES_ROUTER_IDLE_COLLECTION === 'off' ? undefined : collectWhenIdle(running.gateway.inFlight);
     // Compile the tool router's classifier while no request waits for it (classify/toolsets/warm-up.ts).
     if (running.gateway.toolRoutingMode !== 'off') setTimeout(warmToolsetClassifier, 0).unref();
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         context.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
+        idleCollection?.stop();
         void running.close().then(resolve);
       };
       process.on('SIGHUP', () => {

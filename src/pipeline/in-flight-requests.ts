@@ -5,14 +5,21 @@
  */
 export class InFlightRequests {
   private count = 0;
+  private started = 0;
   private waiters: (() => void)[] = [];
 
   get size(): number {
     return this.count;
   }
 
+  /** Requests started since the gateway began (an idle-time collection tells quiet from busy by it). */
+  get entered(): number {
+    return this.started;
+  }
+
   enter(): void {
     this.count += 1;
+    this.started += 1;
   }
 
   leave(): void {
