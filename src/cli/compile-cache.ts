@@ -33,6 +33,7 @@ interface InternalModule {
 interface InternalModuleClass {
   prototype: InternalModule;
   wrap(content: string): string;
+  wrapper: readonly [string, string];
   _resolveFilename(request: string, parent: InternalModule, isMain: boolean, options?: { paths?: string[] }): string;
   _extensions: unknown;
   _cache: unknown;
@@ -101,6 +102,8 @@ export function installCompileCache(bundleDirectory: URL, env: NodeJS.ProcessEnv
     const cachedData = readEntry(entry);
     const script = new Script(moduleClass.wrap(content), {
       filename,
+      // Stack traces give the file's own columns on its first line, as Node's loader does (not the wrapper's).
+      columnOffset: -moduleClass.wrapper[0].length,
       ...(cachedData ? { cachedData } : {}),
       importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
