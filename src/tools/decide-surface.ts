@@ -134,12 +134,16 @@ function classify(
   profile?: ToolRoutingContext['profile'],
 ): ToolsetClassification {
   const { config } = input;
+  // The expected-cost bars (a cheap toolset kept on weak evidence) only on tools arrays as large as the surface budget
+  // needs: on an agent's handful of small tools (Codex: four tools, 162 tokens) every toolset is a few dozen tokens, so
+  // its bar fell to ~0.001 and any noise in the model kept it; the plain bars decide there.
+  const sized = context.totalTokens >= config.surface_budget.min_schema_tokens;
   return classifyToolsets(input.model ?? loadToolsetModel(), {
     text,
     hasImage,
     available,
     ...(profile ? { profile } : {}),
-    thresholdFor: (toolset, evidence) => thresholdFor(config, toolset, context.toolsetTokens.get(toolset), evidence),
+    thresholdFor: (toolset, evidence) => thresholdFor(config, toolset, sized ? context.toolsetTokens.get(toolset) : undefined, evidence),
     descriptionThreshold: config.thresholds.description_match,
     abstainWhenTask: config.thresholds.abstain_when_task,
     guessing: { bestBelow: config.thresholds.guessing_best_below, barFactor: config.thresholds.guessing_bar_factor },
