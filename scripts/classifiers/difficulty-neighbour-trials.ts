@@ -12,21 +12,18 @@ import { readFileSync } from 'node:fs';
 import { correctionInputNames, correctionInputs, linearGain } from '../../src/classify/difficulty/correction-inputs.js';
 import { difficultyFeatures } from '../../src/classify/difficulty/features.js';
 import { SubjectPrior, leaveOneOutSubjectPriorInputs, meaningDirection, trainSubjectPrior } from '../../src/classify/difficulty/subject-prior.js';
-import { correctionBoostingOptions } from '../../src/classify/difficulty/train-router.js';
 import { wordVectorTable } from '../../src/classify/features/word-vectors.js';
 import { countTokens } from '../../src/classify/text/o200k.js';
 import { tokenize } from '../../src/classify/text/tokens.js';
-import { BoostedTrees } from '../../src/classify/trees/boosted-trees.js';
-import { trainBoostedTrees } from '../../src/classify/trees/train-boosted-trees.js';
 import { caseQualities, caseSubject, readDifficultyCases } from '../../src/eval/difficulty-cases.js';
-import { benchmarkReport, idfVectors } from './difficulty-trial-support.js';
+import { type StackCache, benchmarkReport, fitFoldCorrection, idfVectors, printSeedMeans } from './difficulty-trial-support.js';
 
 const path = '../shared/corpora/external/routellm_strong_weak.jsonl';
 const folds = 5;
 const cases = readDifficultyCases(path).filter((row) => caseQualities(row));
 const qualities = cases.map((row) => caseQualities(row)!);
 const gains = qualities.map((quality) => quality.strong - quality.weak);
-const cache = JSON.parse(readFileSync(process.env.STACK_CACHE ?? '/tmp/difficulty-stack.json', 'utf8')) as { outer: number[][]; inner: Record<string, number[]> };
+const cache = JSON.parse(readFileSync(process.env.STACK_CACHE ?? '/tmp/difficulty-stack.json', 'utf8')) as StackCache;
 const directions = cases.map((row) => meaningDirection(difficultyFeatures(row.prompt)));
 const fixedInputs = cases.map((row) => correctionInputs(row.prompt, [0, 0, 0, 0], [0, 0, 0]).slice(5, -3));
 const words = cases.map((row) => tokenize(row.prompt).words);
@@ -95,13 +92,7 @@ function crossValidate(set: string, seed: number): number[] {
     const extra = (index: number): number[] => [...(set.includes('neighbours') ? near[index]! : []), ...(set.includes('rarity') ? rarity[index]! : [])];
     const names = [...correctionInputNames, ...(set.includes('neighbours') ? neighbourNames : []), ...(set.includes('rarity') ? rarityNames : [])];
     const inputs = (index: number, probabilities: number[], priorInputs: number[]) => [...probabilities.slice(0, 4), linearGain(probabilities), ...fixedInputs[index]!, ...priorInputs, ...extra(index)];
-    const xs = trainIndices.map((index) => linearGain(cache.inner[`${fold}:${index}`]!));
-    const ys = trainIndices.map((index) => gains[index]!);
-    const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
-    const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
-    const scale = xs.reduce((sum, x, position) => sum + (x - meanX) * (ys[position]! - meanY), 0) / xs.reduce((sum, x) => sum + (x - meanX) ** 2, 0);
-    const training = trainIndices.map((index, position) => ({ values: inputs(index, cache.inner[`${fold}:${index}`]!, trainingPrior[position]!), target: ys[position]!, offset: scale * xs[position]! }));
-    const model = new BoostedTrees(trainBoostedTrees(training, names, { ...correctionBoostingOptions, seed }));
+    const { model, scale } = fitFoldCorrection({ cache, fold, trainIndices, gains, names, seed, inputs: (index, probabilities, position) => inputs(index, probabilities, trainingPrior[position]!) });
     cases.forEach((_, index) => {
       if (index % folds !== fold) return;
       const probabilities = cache.outer[index]!;
@@ -111,10 +102,4 @@ function crossValidate(set: string, seed: number): number[] {
   return scores;
 }
 
-const seeds = (process.env.SEEDS ?? '7,8,9').split(',').map(Number);
-for (const set of process.argv.slice(2)) {
-  const reports = seeds.map((seed) => report(crossValidate(set, seed)));
-  const mean: Record<string, number> = {};
-  for (const key of Object.keys(reports[0]!)) mean[key] = Math.round((reports.reduce((sum, item) => sum + item[key]!, 0) / reports.length) * 1e4) / 1e4;
-  console.log(JSON.stringify({ set, seeds, mean, perSeed: reports.map((item) => [item.overall_apgr, item.overall_s95, item.gsm8k_apgr, item.mmlu_apgr]) }));
-}
+printSeedMeans(process.argv.slice(2), crossValidate, report);
