@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { JsonObject } from '../core/json.js';
-import { jsonTextOf } from '../wire/json-text.js';
+import { parseJsonBytes } from '../wire/json-text.js';
 import { attachRawBody } from '../wire/raw-body.js';
 
 /**
@@ -35,7 +35,7 @@ export async function readJsonRequest(request: IncomingMessage, limitBytes: numb
   const latin1 = bytes.toString('latin1');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(jsonTextOf(bytes, latin1));
+    parsed = parseJsonBytes(bytes, latin1);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new GatewayError('invalid_request', `Request body is not valid JSON: ${detail}`);
