@@ -3,7 +3,7 @@
  * dist/bundle/, SQLite ledger, tool routing on, default Node flags unless told otherwise) against a local fake
  * upstream, and prints its RSS: idle, then with 1,000 / 5,000 / 10,000 live Hermes-shaped sessions (first turns of
  * distinct conversations: the 70 KB Hermes body with 33 tools, each with its own first user message): 1.5 s after
- * each burst, at rest (`--rest-ms` after it, 15 s unless told; a quiet `start` has collected by then,
+ * each burst (with V8's young generation and old generation then: committed, and the old generation's objects), at rest (`--rest-ms` after it, 15 s unless told; a quiet `start` has collected by then,
  * src/cli/idle-collection.ts), and after a full GC with the heap that is then in use. Also the time from process start to the first answered
  * request, and, measured in the same run for scale, the RSS of a plain idle `node -e 'setInterval(()=>{},1e3)'`.
  *
@@ -82,6 +82,10 @@ interface MemoryUsage {
   /** Linux only: RSS in anonymous memory (V8 heap, malloc) and in mapped files (code, SQLite). */
   rssAnon: number;
   rssFile: number;
+  /** V8's young generation (both semi-spaces) and old generation as committed, and the old generation's objects. */
+  youngCommitted: number;
+  oldCommitted: number;
+  oldUsed: number;
 }
 
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
@@ -122,6 +126,10 @@ interface Row {
   rssMb: number;
   /** RSS `--rest-ms` after the burst, with no request since (what a quiet gateway holds; start collects when quiet). */
   rssAtRestMb: number;
+  /** At the RSS reading 1.5 s after the burst: the young generation committed, the old generation committed / in use. */
+  youngMb: number;
+  oldCommittedMb: number;
+  oldUsedMb: number;
   rssAfterGcMb: number;
   heapAfterGcMb: number;
   heapTotalAfterGcMb: number;
@@ -146,6 +154,9 @@ async function measure(state: string): Promise<void> {
     state,
     rssMb: megabytes(before.rss),
     rssAtRestMb: megabytes(atRest.rss),
+    youngMb: megabytes(before.youngCommitted),
+    oldCommittedMb: megabytes(before.oldCommitted),
+    oldUsedMb: megabytes(before.oldUsed),
     rssAfterGcMb: megabytes(after.rss),
     heapAfterGcMb: megabytes(after.heapUsed),
     heapTotalAfterGcMb: megabytes(after.heapTotal),
@@ -189,8 +200,8 @@ try {
 }
 
 const fixed = (value: number) => value.toFixed(1);
-const header = ['state', 'RSS MB', `RSS at ${(restMs / 1000).toFixed(0)} s MB`, 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB', 'anon MB', 'files MB'];
-const lines = rows.map((row) => [row.state, fixed(row.rssMb), fixed(row.rssAtRestMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb), fixed(row.anonymousAfterGcMb), fixed(row.filesAfterGcMb)]);
+const header = ['state', 'RSS MB', 'young / old / old used MB', `RSS at ${(restMs / 1000).toFixed(0)} s MB`, 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB', 'anon MB', 'files MB'];
+const lines = rows.map((row) => [row.state, fixed(row.rssMb), `${fixed(row.youngMb)} / ${fixed(row.oldCommittedMb)} / ${fixed(row.oldUsedMb)}`, fixed(row.rssAtRestMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb), fixed(row.anonymousAfterGcMb), fixed(row.filesAfterGcMb)]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ');
 const settings = [...nodeFlags, ...Object.entries(serviceEnvironment).map(([name, value]) => `${name}=${value}`)];

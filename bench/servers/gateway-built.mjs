@@ -1,14 +1,14 @@
 // hermes-router as `bin/hermes-router.js start` runs it, for the memory bench: the built CLI (dist/bundle/run.mjs,
 // or dist/cli/run.js where only tsc ran) in plain `node`, no TypeScript loader in the process, so its RSS is the
 // product's. Writes the config into a temporary data directory, reads the port from the start banner, and answers
-// `{memory: {gc}}` over IPC with process.memoryUsage() and, on Linux, the exact RSS split of
-// /proc/self/smaps_rollup, after a full GC when asked, and `cpu` with its CPU time so far. HERMES_BENCH_ROOT runs
+// `{memory: {gc}}` over IPC with process.memoryUsage(), V8's young and old generation sizes and, on Linux, the exact
+// RSS split of /proc/self/smaps_rollup, after a full GC when asked, and `cpu` with its CPU time so far. HERMES_BENCH_ROOT runs
 // another checkout's build instead (a baseline in the same run: its dist/, data/ and node_modules).
 // HERMES_BENCH_SMAPS=PREFIX writes /proc/self/smaps to PREFIX-<time> at each memory answer (what the RSS is made of).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 
@@ -66,6 +66,14 @@ process.on('message', (message) => {
     const usage = process.memoryUsage();
     if (process.env.HERMES_BENCH_SMAPS) writeFileSync(`${process.env.HERMES_BENCH_SMAPS}-${Date.now()}`, readFileSync('/proc/self/smaps', 'utf8'));
     const split = residentSplit();
-    process.send?.({ usage: { ...usage, rss: Number.isNaN(split.rss) ? usage.rss : split.rss, rssAnon: split.rssAnon, rssFile: split.rssFile } });
+    // What V8's heap holds committed against what its objects use: the young generation's semi-spaces, and the
+    // old generation's pages (promoted garbage waits in them until a full collection).
+    const spaces = Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space]));
+    const heapSpaces = {
+      youngCommitted: spaces.new_space?.space_size ?? Number.NaN,
+      oldCommitted: spaces.old_space?.space_size ?? Number.NaN,
+      oldUsed: spaces.old_space?.space_used_size ?? Number.NaN,
+    };
+    process.send?.({ usage: { ...usage, rss: Number.isNaN(split.rss) ? usage.rss : split.rss, rssAnon: split.rssAnon, rssFile: split.rssFile, ...heapSpaces } });
   }
 });
