@@ -1,5 +1,6 @@
 import type { SessionRecord } from '../session-record.js';
 import type { SessionStore } from '../session-store.js';
+import { copyRecord } from './copy-record.js';
 
 export interface MemorySessionStoreOptions {
   /** A session untouched this long is forgotten (its next request is treated as resumed). */
@@ -28,12 +29,14 @@ export class MemorySessionStore implements SessionStore {
     }
     this.sessions.delete(sessionId);
     this.sessions.set(sessionId, state);
-    return structuredClone(state);
+    return copyRecord(state);
   }
 
   async set(sessionId: string, state: SessionRecord): Promise<void> {
     this.sessions.delete(sessionId);
-    this.sessions.set(sessionId, { ...structuredClone(state), updatedAt: this.now() });
+    const stored = copyRecord(state);
+    stored.updatedAt = this.now();
+    this.sessions.set(sessionId, stored);
     while (this.sessions.size > this.options.maxSessions) {
       const oldest = this.sessions.keys().next().value;
       if (oldest === undefined) break;
