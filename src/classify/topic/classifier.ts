@@ -126,7 +126,7 @@ export class TopicClassifier {
 
 /** Synthetic turns for `warmUp` (written for it; not from any corpus or eval set). */
 const warmUpConversations: readonly (readonly string[])[] = [
-  ['hello there'],
+  ['hello there!! 👋'],
   ['my function returns undefined when the array is empty: `const x = items[0].id;`'],
   ['solve 3x + 4 = 19 and show the steps', 'and if it were 3x - 4?'],
   ['请帮我把这段话翻译成英文'],

@@ -15,4 +15,19 @@ describe('topicFeatures (turns remembered between readings)', () => {
     expect(features.has('ctx:w:bread')).toBe(true);
     expect(features.has('w:bread')).toBe(false);
   });
+
+  it('marks the form of small talk whatever the language: emoji, exclamation, question, stretched words', () => {
+    const chat = topicFeatures(['¡¡Holaaa!! ¿qué tal? 😄']);
+    for (const name of ['shape:emoji', 'shape:exclamation', 'shape:question', 'shape:repeated']) expect(chat.has(name)).toBe(true);
+    const request = topicFeatures(['Convert 3 km to miles.']);
+    for (const name of ['shape:emoji', 'shape:exclamation', 'shape:question', 'shape:repeated']) expect(request.has(name)).toBe(false);
+  });
+
+  it('cuts words outside ASCII into trigrams from three letters on, English words from five', () => {
+    const korean = topicFeatures(['코드를 고쳐 주세요']);
+    expect(korean.has('g:^코드')).toBe(true);
+    expect(korean.has('g:드를$')).toBe(true);
+    const english = topicFeatures(['fix the code']);
+    expect([...english.keys()].some((name) => name.startsWith('g:'))).toBe(false);
+  });
 });

@@ -84,9 +84,13 @@ function turnFeatures(text: string, prefix: string, withTrigrams = true): Sparse
   const { words, unspacedGrams, symbols } = tokenize(text.slice(0, 4000));
   for (const word of words) {
     addFeature(features, `${prefix}w:${word}`, 1);
-    if (withTrigrams && word.length >= 5) {
-      const padded = `^${word}$`;
-      for (let index = 0; index + 3 <= padded.length; index += 1) addFeature(features, `${prefix}g:${padded.slice(index, index + 3)}`, 0.25);
+    if (!withTrigrams) continue;
+    // Words with letters outside ASCII get trigrams from three letters on (English words from five): Korean and
+    // Russian words carry their particles and case endings ("코드를", "программы"), and their stems are short.
+    const letters = /[^\x00-\x7f]/.test(word) ? Array.from(word) : undefined;
+    if (letters ? letters.length >= 3 : word.length >= 5) {
+      const padded = letters ? ['^', ...letters, '$'] : [...`^${word}$`];
+      for (let index = 0; index + 3 <= padded.length; index += 1) addFeature(features, `${prefix}g:${padded[index]}${padded[index + 1]}${padded[index + 2]}`, 0.25);
     }
   }
   for (let index = 0; index + 1 < words.length; index += 1) addFeature(features, `${prefix}b:${words[index]}_${words[index + 1]}`, 0.7);
@@ -105,10 +109,26 @@ function turnFeatures(text: string, prefix: string, withTrigrams = true): Sparse
   const matchWords = text.length > 4000 ? tokenize(text).words : words;
   for (const [topic, terms] of subjectMatcher().match(text, matchWords)) addFeature(features, `${prefix}kw:${topic}`, Math.min(terms.length, 4) / 2);
   if (!prefix) for (const [intent, terms] of intentMatcher().match(text, matchWords)) addFeature(features, `kwi:${intent}`, Math.min(terms.length, 3) / 2);
+  if (!prefix) addSmallTalkForm(features, text.slice(0, 4000));
   if (!prefix) {
     const length = words.length + Math.ceil(unspacedGrams.length / 2);
     // Very short turns ("ok", "thanks", "你好") rarely need a specialist on their own.
     addFeature(features, `shape:length:${length <= 2 ? 'tiny' : length <= 6 ? 'short' : length <= 25 ? 'medium' : 'long'}`, 1);
   }
   return features;
+}
+
+/**
+ * How a turn is written, whatever its language: an emoji, an exclamation, a question, a stretched word ("sooo",
+ * "!!!", "ㅋㅋㅋ"). Greetings, thanks and chat carry them far more often than requests for a specialist, and in a
+ * language the word vectors do not know they are among the few features a `none` turn still has. Leaving out one
+ * writer at a time (sixteen writers, heads refitted, shipped calibration), with the trigrams above: accuracy
+ * 0.927 -> 0.929, none precision 0.982 -> 0.984, cases outside ASCII 0.859 -> 0.868 (their `none` recall 0.80 ->
+ * 0.82); the trigrams alone 0.928 / 0.983.
+ */
+function addSmallTalkForm(features: SparseVector, text: string): void {
+  if (/\p{Extended_Pictographic}/u.test(text)) addFeature(features, 'shape:emoji', 1);
+  if (/[!！]/.test(text)) addFeature(features, 'shape:exclamation', 1);
+  if (/[?？]/.test(text)) addFeature(features, 'shape:question', 0.5);
+  if (/(.)\1{2,}/u.test(text.replace(/[\s\d.\-=_*#~]/g, ''))) addFeature(features, 'shape:repeated', 1);
 }
