@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 beforeEach((context) => {
-  firstTurn = `${firstTurnText} (${context.task.name})`;
+  firstTurn = `${firstTurnText} (#${context.task.id})`;
   harness.upstream.reset();
   harness.gateway.gateway.toolRoutingMode = 'on';
 });
@@ -53,7 +53,8 @@ function webNeedingModel(request: ReceivedRequest) {
 }
 
 const firstTurnText = 'run the unit tests in this repository and fix the failing ones';
-/** Each test gets its own session: the fingerprint includes the first user message. */
+/** Each test gets its own session: the fingerprint includes the first user message. The tag is the test's id, not its
+ * title: a title is English words the tool classifier reads as part of the request (a retrained model kept web for one). */
 let firstTurn = firstTurnText;
 
 describe('tool routing in the request path', () => {
