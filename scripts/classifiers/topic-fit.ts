@@ -3,6 +3,7 @@
  * `none` threshold, the last three chosen on 5-fold held-out predictions. Shared by train-topics.ts (the shipped
  * weights) and leave-one-writer-out.ts (the same recipe without one writer's examples).
  */
+import { shippedTopicWeights } from '../../src/classify/topic/classifier.js';
 import { topicFeatures } from '../../src/classify/topic/features.js';
 import { combineIntentAndSubject, decideTopic } from '../../src/classify/topic/learned-classifier.js';
 import type { TopicWeightsJson } from '../../src/classify/topic/model.js';
@@ -16,6 +17,18 @@ import { topicMetrics } from '../../src/eval/topic-metrics.js';
 export interface TopicFit {
   weights: TopicWeightsJson;
   report: Record<string, unknown>;
+}
+
+/**
+ * The weights a leave-one-writer-out run scores a writer with, trained on `training` (the writer left out): the
+ * whole recipe, or with `quick` the two heads only with the shipped temperatures, intent weight and threshold (one
+ * training per writer instead of six; for comparing feature variants, not for a shipped figure).
+ */
+export function leftOutWeights(training: readonly TopicTrainingExample[], quick: boolean): TopicWeightsJson {
+  if (!quick) return fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:')).weights;
+  const shipped = shippedTopicWeights();
+  const heads = trainTopicHeads(training);
+  return { ...shipped, topic: { ...heads.topic, temperature: shipped.topic.temperature }, intent: { ...heads.intent, temperature: shipped.intent.temperature }, intentTopicTable: intentTopicTable(training) };
 }
 
 /** `scored(example)`: whether the example's held-out prediction counts (borrowed rows train every fold but are never scored). */

@@ -12,15 +12,13 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { shippedTopicWeights, TopicClassifier } from '../../src/classify/topic/classifier.js';
+import { TopicClassifier } from '../../src/classify/topic/classifier.js';
 import { recentUserTurns } from '../../src/classify/topic/conversation.js';
-import type { TopicWeightsJson } from '../../src/classify/topic/model.js';
-import { intentTopicTable, trainTopicHeads } from '../../src/classify/topic/train.js';
 import { readTopicTrainingData, readWriterTrainingData } from '../../src/classify/topic/training-data.js';
 import { topicMetrics } from '../../src/eval/topic-metrics.js';
 import { caseMessages, readTopicCases } from '../../src/eval/topic-cases.js';
 import { clincNoneExamples } from './clinc-none-examples.js';
-import { fitTopicWeights } from './topic-fit.js';
+import { leftOutWeights } from './topic-fit.js';
 
 const { values } = parseArgs({ options: { writer: { type: 'string' }, out: { type: 'string' }, quick: { type: 'boolean' }, summarize: { type: 'string' } } });
 
@@ -50,14 +48,7 @@ if (values.summarize) {
   const rows: CaseOutcome[] = [];
   for (const writer of names) {
     const training = [...handWritten, ...writers.filter((example) => example.writer !== writer), ...borrowed];
-    let weights: TopicWeightsJson;
-    if (values.quick) {
-      const shipped = shippedTopicWeights();
-      const heads = trainTopicHeads(training);
-      weights = { ...shipped, topic: { ...heads.topic, temperature: shipped.topic.temperature }, intent: { ...heads.intent, temperature: shipped.intent.temperature }, intentTopicTable: intentTopicTable(training) };
-    } else {
-      weights = fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:')).weights;
-    }
+    const weights = leftOutWeights(training, values.quick === true);
     const classifier = new TopicClassifier({ weights });
     for (const topicCase of readTopicCases(`${writersDirectory}/${writer}.topics.jsonl`)) {
       const messages = caseMessages(topicCase);

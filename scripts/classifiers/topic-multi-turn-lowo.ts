@@ -12,15 +12,13 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { shippedTopicWeights, TopicClassifier } from '../../src/classify/topic/classifier.js';
+import { TopicClassifier } from '../../src/classify/topic/classifier.js';
 import { isShortFollowUp, recentUserTurns } from '../../src/classify/topic/conversation.js';
-import type { TopicWeightsJson } from '../../src/classify/topic/model.js';
-import { intentTopicTable, trainTopicHeads } from '../../src/classify/topic/train.js';
 import { readTopicTrainingData, readWriterTrainingData } from '../../src/classify/topic/training-data.js';
 import { caseMessages, readTopicCases } from '../../src/eval/topic-cases.js';
 import { tokenize } from '../../src/classify/text/tokens.js';
 import { clincNoneExamples } from './clinc-none-examples.js';
-import { fitTopicWeights } from './topic-fit.js';
+import { leftOutWeights } from './topic-fit.js';
 
 const { values } = parseArgs({ options: { writer: { type: 'string' }, out: { type: 'string' }, quick: { type: 'boolean' }, all: { type: 'boolean' } } });
 const writersDirectory = 'data/topics/train-writers';
@@ -40,15 +38,7 @@ const count = (kind: string, right: boolean) => {
 for (const writer of names) {
   const cases = readTopicCases(`${writersDirectory}/${writer}.topics.jsonl`);
   const training = [...handWritten, ...writers.filter((example) => example.writer !== writer), ...borrowed];
-  let weights: TopicWeightsJson;
-  if (values.quick) {
-    const shipped = shippedTopicWeights();
-    const heads = trainTopicHeads(training);
-    weights = { ...shipped, topic: { ...heads.topic, temperature: shipped.topic.temperature }, intent: { ...heads.intent, temperature: shipped.intent.temperature }, intentTopicTable: intentTopicTable(training) };
-  } else {
-    weights = fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:')).weights;
-  }
-  const classifier = new TopicClassifier({ weights });
+  const classifier = new TopicClassifier({ weights: leftOutWeights(training, values.quick === true) });
   for (const topicCase of cases) {
     const messages = caseMessages(topicCase);
     const turns = recentUserTurns(messages, 3);
