@@ -100,36 +100,33 @@ type Container = unknown[] | Record<string, unknown>;
  * accepted must not overflow the stack here.
  */
 function decodeRawCharacters(root: unknown): unknown {
-  if (typeof root === 'string') return hasRawByte(root) ? decodeRaw(root) : root;
-  if (typeof root !== 'object' || root === null) return root;
-  const top = withDecodedKeys(root as Container);
-  const pending: Container[] = [top];
+  const pending: Container[] = [];
+  const top = decodedMember(root, pending);
   for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
     if (Array.isArray(container)) {
       for (let index = 0; index < container.length; index += 1) {
         const value = container[index];
-        if (typeof value === 'string') {
-          if (hasRawByte(value)) container[index] = decodeRaw(value);
-        } else if (typeof value === 'object' && value !== null) {
-          const decoded = withDecodedKeys(value as Container);
-          if (decoded !== value) container[index] = decoded;
-          pending.push(decoded);
-        }
+        const decoded = decodedMember(value, pending);
+        if (decoded !== value) container[index] = decoded;
       }
-      continue;
-    }
-    for (const key in container) {
-      const value = container[key];
-      if (typeof value === 'string') {
-        if (hasRawByte(value)) container[key] = decodeRaw(value);
-      } else if (typeof value === 'object' && value !== null) {
-        const decoded = withDecodedKeys(value as Container);
+    } else {
+      for (const key in container) {
+        const value = container[key];
+        const decoded = decodedMember(value, pending);
         if (decoded !== value) container[key] = decoded;
-        pending.push(decoded);
       }
     }
   }
   return top;
+}
+
+/** One value decoded: a string with raw bytes decoded, an object with its keys decoded (queued in `pending` for its own members), anything else as it is. */
+function decodedMember(value: unknown, pending: Container[]): unknown {
+  if (typeof value === 'string') return hasRawByte(value) ? decodeRaw(value) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  const decoded = withDecodedKeys(value as Container);
+  pending.push(decoded);
+  return decoded;
 }
 
 /**
