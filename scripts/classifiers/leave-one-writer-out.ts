@@ -12,28 +12,22 @@
  *
  *   npx tsx scripts/classifiers/leave-one-writer-out.ts [--writer writer-1] [--before /tmp/weights.json] [--also-hybrid] [--none-targets 0.97]
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { TopicClassifier } from '../../src/classify/topic/classifier.js';
 import type { TopicWeightsJson } from '../../src/classify/topic/model.js';
-import { readTopicTrainingData, readWriterTrainingData } from '../../src/classify/topic/training-data.js';
 import { readTopicCases } from '../../src/eval/topic-cases.js';
 import { runTopicEval } from '../../src/eval/topics-run.js';
-import { clincNoneExamples } from './clinc-none-examples.js';
 import type { GridPoint } from './topic-fit.js';
 import { chooseOperatingPoint, fitTopicWeights } from './topic-fit.js';
+import { writerFolds } from './writer-folds.js';
 
 const { values } = parseArgs({ options: { writer: { type: 'string' }, before: { type: 'string' }, 'also-hybrid': { type: 'boolean' }, 'none-targets': { type: 'string' } } });
 /** Further held-out none-precision targets to score from the same fit (the threshold re-chosen on its grid). */
 const extraTargets = (values['none-targets'] ?? '').split(',').filter(Boolean).map(Number);
-const writersDirectory = 'data/topics/train-writers';
-const clincPath = '../shared/corpora/external/clinc150_domains.jsonl';
-const handWritten = readTopicTrainingData('data/topics/train');
-const writers = readWriterTrainingData(writersDirectory);
-const borrowed = existsSync(clincPath) ? clincNoneExamples(clincPath) : [];
-const names = values.writer ? [values.writer] : [...new Set(writers.map((example) => example.writer!))];
-for (const writer of names) {
-  const cases = readTopicCases(`${writersDirectory}/${writer}.topics.jsonl`);
+const folds = writerFolds(values.writer);
+for (const writer of folds.names) {
+  const cases = readTopicCases(folds.casesPath(writer));
   const summarize = (label: string, weights: TopicWeightsJson, mode: 'learned' | 'hybrid' = 'learned') => {
     const report = runTopicEval(cases, new TopicClassifier({ weights, mode }), 1);
     // Confusions as counts only (expected→predicted), so nobody tunes on a held-out writer's sentences.
@@ -44,8 +38,7 @@ for (const writer of names) {
     process.stdout.write(`${JSON.stringify({ writer, model: label, cases: report.cases, accuracy: report.accuracy, strict_accuracy: report.strict_accuracy, macro_f1: report.macro_f1, none_precision: report.none_precision, none_recall: report.none_recall, min_confidence: weights.minConfidence, multi_turn_cases: multiTurn.size, multi_turn_accuracy: Math.round((1 - multiTurnMisses / Math.max(1, multiTurn.size)) * 1000) / 1000, confusions, per_topic: report.per_topic })}\n`);
   };
   if (values.before) summarize(`before (${values.before})`, JSON.parse(readFileSync(values.before, 'utf8')) as TopicWeightsJson);
-  const training = [...handWritten, ...writers.filter((example) => example.writer !== writer), ...borrowed];
-  const { weights, report } = fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:'));
+  const { weights, report } = fitTopicWeights(folds.trainingWithout(writer), (example) => !example.source.startsWith('clinc150:'));
   summarize(`trained without ${writer}`, weights);
   for (const target of extraTargets) {
     const point = chooseOperatingPoint(report.grid as GridPoint[], target);

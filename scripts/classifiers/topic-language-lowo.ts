@@ -10,15 +10,14 @@
  *   npx tsx scripts/classifiers/topic-language-lowo.ts --out /tmp/full.jsonl [--quick] [--writer writer-1,writer-2]
  *   npx tsx scripts/classifiers/topic-language-lowo.ts --summarize /tmp/a.jsonl,/tmp/b.jsonl
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { TopicClassifier } from '../../src/classify/topic/classifier.js';
 import { recentUserTurns } from '../../src/classify/topic/conversation.js';
-import { readTopicTrainingData, readWriterTrainingData } from '../../src/classify/topic/training-data.js';
 import { topicMetrics } from '../../src/eval/topic-metrics.js';
 import { caseMessages, readTopicCases } from '../../src/eval/topic-cases.js';
-import { clincNoneExamples } from './clinc-none-examples.js';
 import { leftOutWeights } from './topic-fit.js';
+import { writerFolds } from './writer-folds.js';
 
 const { values } = parseArgs({ options: { writer: { type: 'string' }, out: { type: 'string' }, quick: { type: 'boolean' }, summarize: { type: 'string' } } });
 
@@ -39,18 +38,12 @@ if (values.summarize) {
   const rows = values.summarize.split(',').flatMap((path) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as CaseOutcome));
   summarize(rows);
 } else {
-  const writersDirectory = 'data/topics/train-writers';
-  const clincPath = '../shared/corpora/external/clinc150_domains.jsonl';
-  const handWritten = readTopicTrainingData('data/topics/train');
-  const writers = readWriterTrainingData(writersDirectory);
-  const borrowed = existsSync(clincPath) ? clincNoneExamples(clincPath) : [];
-  const names = values.writer ? values.writer.split(',') : [...new Set(writers.map((example) => example.writer!))];
+  const folds = writerFolds(values.writer);
   const rows: CaseOutcome[] = [];
-  for (const writer of names) {
-    const training = [...handWritten, ...writers.filter((example) => example.writer !== writer), ...borrowed];
-    const weights = leftOutWeights(training, values.quick === true);
+  for (const writer of folds.names) {
+    const weights = leftOutWeights(folds.trainingWithout(writer), values.quick === true);
     const classifier = new TopicClassifier({ weights });
-    for (const topicCase of readTopicCases(`${writersDirectory}/${writer}.topics.jsonl`)) {
+    for (const topicCase of readTopicCases(folds.casesPath(writer))) {
       const messages = caseMessages(topicCase);
       const turns = recentUserTurns(messages, 3);
       const result = classifier.classify(messages);

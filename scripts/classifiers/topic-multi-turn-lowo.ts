@@ -10,23 +10,17 @@
  *
  *   npx tsx scripts/classifiers/topic-multi-turn-lowo.ts --out /tmp/multi.jsonl [--quick] [--writer writer-11]
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { TopicClassifier } from '../../src/classify/topic/classifier.js';
 import { isShortFollowUp, recentUserTurns } from '../../src/classify/topic/conversation.js';
-import { readTopicTrainingData, readWriterTrainingData } from '../../src/classify/topic/training-data.js';
 import { caseMessages, readTopicCases } from '../../src/eval/topic-cases.js';
 import { tokenize } from '../../src/classify/text/tokens.js';
-import { clincNoneExamples } from './clinc-none-examples.js';
 import { leftOutWeights } from './topic-fit.js';
+import { writerFolds } from './writer-folds.js';
 
 const { values } = parseArgs({ options: { writer: { type: 'string' }, out: { type: 'string' }, quick: { type: 'boolean' }, all: { type: 'boolean' } } });
-const writersDirectory = 'data/topics/train-writers';
-const clincPath = '../shared/corpora/external/clinc150_domains.jsonl';
-const handWritten = readTopicTrainingData('data/topics/train');
-const writers = readWriterTrainingData(writersDirectory);
-const borrowed = existsSync(clincPath) ? clincNoneExamples(clincPath) : [];
-const names = values.writer ? values.writer.split(',') : [...new Set(writers.map((example) => example.writer!))];
+const folds = writerFolds(values.writer);
 const lines: string[] = [];
 const totals = new Map<string, { right: number; cases: number }>();
 const count = (kind: string, right: boolean) => {
@@ -35,10 +29,9 @@ const count = (kind: string, right: boolean) => {
   if (right) total.right += 1;
   totals.set(kind, total);
 };
-for (const writer of names) {
-  const cases = readTopicCases(`${writersDirectory}/${writer}.topics.jsonl`);
-  const training = [...handWritten, ...writers.filter((example) => example.writer !== writer), ...borrowed];
-  const classifier = new TopicClassifier({ weights: leftOutWeights(training, values.quick === true) });
+for (const writer of folds.names) {
+  const cases = readTopicCases(folds.casesPath(writer));
+  const classifier = new TopicClassifier({ weights: leftOutWeights(folds.trainingWithout(writer), values.quick === true) });
   for (const topicCase of cases) {
     const messages = caseMessages(topicCase);
     const turns = recentUserTurns(messages, 3);
