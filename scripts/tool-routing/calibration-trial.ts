@@ -7,9 +7,7 @@
  * Prints one line per writer and variant, then the case-weighted totals per variant. `--dump` writes each case's
  * outcome under the first variant (id, registry, recalled, reduction, rules, scores) for offline analysis.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
+import { writeFileSync } from 'node:fs';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../../src/eval/tools/registries.js';
 import { percentile, runToolEval } from '../../src/eval/tools/run-tool-eval.js';
@@ -17,11 +15,8 @@ import { frameTokens } from '../../src/classify/features/scopes.js';
 import { toolsetFeatures } from '../../src/classify/toolsets/toolset-features.js';
 import { loadWordClusters } from '../../src/classify/toolsets/word-clusters.js';
 import { caseMessages } from '../../src/eval/tools/tool-cases.js';
-import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
-import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import { toolRoutingConfigSchema } from '../../src/tools/config.js';
-import { modelWithout } from './fold-models.js';
-import { trainingDirectory } from './training.js';
+import { heldOutFold } from './fold-models.js';
 
 const root = packageRoot();
 const argument = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -48,10 +43,7 @@ function describe(tally: Tally): string {
 const totals = new Map<string, Record<string, Tally>>();
 const dump: string[] = [];
 for (const holdout of holdouts) {
-  const cases: ToolCase[] = parseToolCases(readFileSync(join(root, trainingDirectory, holdout), 'utf8'), holdout);
-  const byId = new Map(cases.map((toolCase) => [toolCase.id, toolCase]));
-  const trained = modelWithout(root, [holdout]);
-  const model = new MultilabelModel(trained);
+  const { cases, byId, trained, model } = heldOutFold(root, holdout);
   const clusters = loadWordClusters();
   /** The share of a message's hashed features the fold's model has a weight row for (how familiar its wording is). */
   const coverageOf = (text: string, hasImage: boolean): { features: number; covered: number; words: number; knownWords: number } => {

@@ -9,7 +9,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
 import type { MultilabelModelJson } from '../../src/classify/linear/multilabel-model.js';
+import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
+import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { defaultSeed, trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
 
 /** Sources that shape a trained model; a change to any of them makes every cached fold stale. */
@@ -38,4 +41,18 @@ export function modelWithout(root: string, excluded: readonly string[], seed?: n
   writeFileSync(`${path}.partial`, JSON.stringify(model));
   renameSync(`${path}.partial`, path);
   return model;
+}
+
+export interface HeldOutFold {
+  cases: ToolCase[];
+  byId: Map<string, ToolCase>;
+  trained: MultilabelModelJson;
+  model: MultilabelModel;
+}
+
+/** One leave-one-writer-out fold: a training file's cases (by id too) and the model trained without that file. */
+export function heldOutFold(root: string, holdout: string): HeldOutFold {
+  const cases = parseToolCases(readFileSync(join(root, trainingDirectory, holdout), 'utf8'), holdout);
+  const trained = modelWithout(root, [holdout]);
+  return { cases, byId: new Map(cases.map((toolCase) => [toolCase.id, toolCase])), trained, model: new MultilabelModel(trained) };
 }

@@ -5,19 +5,15 @@
  * toolsets were kept without being needed and how many schema tokens they cost.
  *   npx tsx scripts/tool-routing/miss-analysis.ts --holdout train-writer-14.jsonl [--config JSON] [--list] [--surfaces]
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
 import { messageLanguage } from '../../src/classify/toolsets/message-language.js';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../../src/eval/tools/registries.js';
 import { percentile, runToolEval } from '../../src/eval/tools/run-tool-eval.js';
-import { caseMessages, parseToolCases } from '../../src/eval/tools/tool-cases.js';
+import { caseMessages } from '../../src/eval/tools/tool-cases.js';
 import { toolRoutingConfigSchema } from '../../src/tools/config.js';
 import { countToolsTokens } from '../../src/tools/token-count.js';
 import { hermesToolsetOf } from '../../src/tools/toolsets/hermes-map.js';
-import { modelWithout } from './fold-models.js';
-import { trainingDirectory } from './training.js';
+import { heldOutFold } from './fold-models.js';
 
 const root = packageRoot();
 const holdouts = process.argv.flatMap((value, index) => (process.argv[index - 1] === '--holdout' ? [value] : []));
@@ -48,9 +44,7 @@ const gaps = new Map<string, number>();
 const listed: string[] = [];
 process.stdout.write(`cli registry ${cliTotal} tokens: ${show(toolsetTokens)}\n`);
 for (const holdout of holdouts) {
-  const cases = parseToolCases(readFileSync(join(root, trainingDirectory, holdout), 'utf8'), holdout);
-  const byId = new Map(cases.map((toolCase) => [toolCase.id, toolCase]));
-  const model = new MultilabelModel(modelWithout(root, [holdout]));
+  const { cases, byId, model } = heldOutFold(root, holdout);
   runToolEval(cases, {
     toolsFor: (registry) => loadRegistryTools(directory, registry),
     model,

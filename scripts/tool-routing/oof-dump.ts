@@ -3,18 +3,15 @@
  * candidate "the model does not understand this message" signals, as JSON lines for offline analysis.
  *   npx tsx scripts/tool-routing/oof-dump.ts > /tmp/oof.jsonl
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
 import { loadWordClusters } from '../../src/classify/toolsets/word-clusters.js';
 import { frameTokens } from '../../src/classify/features/scopes.js';
 import { toolsetFeatures } from '../../src/classify/toolsets/toolset-features.js';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../../src/eval/tools/registries.js';
 import { runToolEval } from '../../src/eval/tools/run-tool-eval.js';
-import { caseMessages, parseToolCases } from '../../src/eval/tools/tool-cases.js';
-import { modelWithout } from './fold-models.js';
-import { trainingDirectory, trainingFiles } from './training.js';
+import { caseMessages } from '../../src/eval/tools/tool-cases.js';
+import { heldOutFold } from './fold-models.js';
+import { trainingFiles } from './training.js';
 
 const root = packageRoot();
 const files = trainingFiles(root);
@@ -22,9 +19,7 @@ const holdouts = files.filter((name) => /^train-writer-[\w-]+\.jsonl$/.test(name
 const clusters = loadWordClusters()!;
 const directory = defaultRegistriesDirectory();
 for (const holdout of holdouts) {
-  const cases = parseToolCases(readFileSync(join(root, trainingDirectory, holdout), 'utf8'), holdout);
-  const byId = new Map(cases.map((toolCase) => [toolCase.id, toolCase]));
-  const model = new MultilabelModel(modelWithout(root, [holdout]));
+  const { cases, byId, model } = heldOutFold(root, holdout);
   runToolEval(cases, {
     toolsFor: (registry) => loadRegistryTools(directory, registry),
     model,
