@@ -1,6 +1,7 @@
 import { wordVectorTable } from '../features/word-vectors.js';
-import { LinearModel, round } from '../text/linear-model.js';
+import { round } from '../text/linear-model.js';
 import type { FeatureContribution } from '../text/linear-model.js';
+import { StackedLinearModels } from '../text/stacked-linear-models.js';
 import { topicFeatures } from './features.js';
 import type { TopicWeightsJson } from './model.js';
 import type { Intent, Topic } from './taxonomy.js';
@@ -22,12 +23,19 @@ export interface TopicScores {
  * the subject head alone decides.
  */
 export class LearnedTopicModel {
-  private readonly topicModel: LinearModel;
-  private readonly intentModel: LinearModel;
+  /** Model 0: the subject head (topics), model 1: the intent head; one lookup per feature serves both. */
+  private readonly heads: StackedLinearModels;
+  private readonly intentTopicTable: readonly (readonly number[])[];
+  private readonly intentWeight: number;
+  /** The trained `none` threshold. */
+  readonly minConfidence: number;
 
-  constructor(readonly weights: TopicWeightsJson) {
-    this.topicModel = new LinearModel(weights.topic);
-    this.intentModel = new LinearModel(weights.intent);
+  /** Keeps no reference to `weights`: the parsed JSON (most of the heap the model would hold) can be collected. */
+  constructor(weights: TopicWeightsJson) {
+    this.heads = new StackedLinearModels([weights.topic, weights.intent]);
+    this.intentTopicTable = weights.intentTopicTable;
+    this.intentWeight = weights.intentWeight;
+    this.minConfidence = weights.minConfidence;
     // Read the word-vector table now, with the weights (at start-up), rather than during the first request.
     wordVectorTable();
   }
@@ -35,25 +43,26 @@ export class LearnedTopicModel {
   /** `explain: false` leaves `features` empty (a reading only compared, never shown, need not pay for it). */
   score(userTurns: readonly string[], explain = true): TopicScores {
     const features = topicFeatures(userTurns);
-    const topicProbabilities = this.topicModel.predict(features).probabilities;
-    const intentProbabilities = this.intentModel.predict(features).probabilities;
-    const combined = combineIntentAndSubject(topicProbabilities, intentProbabilities, this.weights.intentTopicTable, this.weights.intentWeight);
+    const [topicPrediction, intentPrediction] = this.heads.predict(features);
+    const topicProbabilities = topicPrediction!.probabilities;
+    const intentProbabilities = intentPrediction!.probabilities;
+    const combined = combineIntentAndSubject(topicProbabilities, intentProbabilities, this.intentTopicTable, this.intentWeight);
 
     const probabilities = Object.fromEntries(topics.map((topic) => [topic, 0])) as Record<Topic, number>;
-    this.topicModel.classes.forEach((name, index) => {
+    this.heads.models[0]!.classes.forEach((name, index) => {
       probabilities[name as Topic] = round(combined[index] ?? 0, 4);
     });
     const topTopicIndex = argmax(combined);
     const topIntentIndex = argmax(intentProbabilities);
-    const intent = (this.intentModel.classes[topIntentIndex] ?? 'conversational') as Intent;
+    const intent = (this.heads.models[1]!.classes[topIntentIndex] ?? 'conversational') as Intent;
     return {
       probabilities,
       intent: intents.includes(intent) ? intent : 'conversational',
       intentConfidence: round(intentProbabilities[topIntentIndex] ?? 0, 4),
       features: explain
         ? [
-            ...this.topicModel.explain(features, topTopicIndex, 4),
-            ...this.intentModel.explain(features, topIntentIndex, 2).map((item) => ({ ...item, feature: `intent:${item.feature}` })),
+            ...this.heads.explain(features, 0, topTopicIndex, 4),
+            ...this.heads.explain(features, 1, topIntentIndex, 2).map((item) => ({ ...item, feature: `intent:${item.feature}` })),
           ]
         : [],
     };
