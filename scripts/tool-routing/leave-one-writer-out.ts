@@ -3,7 +3,8 @@
  * (exactly as train.ts would) and run `eval tools` on that file's cases. A writer's phrasing is then as unseen as
  * a stranger's, which a random split cannot show (a line's own generated copies land on both sides).
  *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--json]
- * By default every train-writer-*.jsonl is held out in turn. Prints aggregate figures only. Trained folds are
+ * By default every train-writer-*.jsonl is held out in turn. With --together the named files are left out of one
+ * training (one model for all of them: a cheaper, slightly harder fold, for comparing two recipes on several writers). Prints aggregate figures only. Trained folds are
  * cached on disk (fold-models.ts), so a re-run after a change to the decision rules costs no training.
  */
 import { readFileSync } from 'node:fs';
@@ -52,7 +53,7 @@ const directory = defaultRegistriesDirectory();
 const results: Record<string, unknown> = {};
 for (const holdout of holdouts) {
   if (!files.includes(holdout)) throw new Error(`${holdout} is not a training file in ${trainingDirectory}`);
-  const trained = modelWithout(root, [holdout]);
+  const trained = modelWithout(root, process.argv.includes('--together') ? holdouts : [holdout]);
   const cases = casesOf(holdout);
   const registryOf = new Map(cases.map((toolCase) => [toolCase.id, toolCase.registry]));
   // The CLI registry's median on its own: the mixed median hides it (full-registry cases reduce more).
