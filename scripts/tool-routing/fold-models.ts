@@ -18,7 +18,21 @@ import { defaultSeed, trainingDirectory, trainingFiles, trainToolsetModel } from
 /** Sources that shape a trained model; a change to any of them makes every cached fold stale. */
 const shapingSources = ['scripts/tool-routing/training.ts', 'src/classify/linear', 'src/classify/features', 'src/classify/toolsets/toolset-features.ts', 'src/classify/toolsets/word-clusters.ts', 'src/classify/toolsets/word-clusters-file.ts', 'data/tool-routing/word-clusters.bin'];
 
+const digests = new Map<string, string>();
+
+/**
+ * Read once per process: the modules were loaded at its start, so a source edited while a long training runs must
+ * not key the folds still to come (they are trained with the code as loaded, and would be cached under the new key).
+ */
 function sourcesDigest(root: string): string {
+  const known = digests.get(root);
+  if (known) return known;
+  const digest = computeSourcesDigest(root);
+  digests.set(root, digest);
+  return digest;
+}
+
+function computeSourcesDigest(root: string): string {
   const hash = createHash('sha256');
   for (const source of shapingSources) {
     const path = join(root, source);
@@ -50,9 +64,12 @@ export interface HeldOutFold {
   model: MultilabelModel;
 }
 
-/** One leave-one-writer-out fold: a training file's cases (by id too) and the model trained without that file. */
-export function heldOutFold(root: string, holdout: string): HeldOutFold {
+/**
+ * One leave-one-writer-out fold: a training file's cases (by id too) and the model trained without that file, or
+ * without every file of `leftOut` (a fold of several writers left out together, `--together` in the scripts).
+ */
+export function heldOutFold(root: string, holdout: string, leftOut: readonly string[] = [holdout]): HeldOutFold {
   const cases = parseToolCases(readFileSync(join(root, trainingDirectory, holdout), 'utf8'), holdout);
-  const trained = modelWithout(root, [holdout]);
+  const trained = modelWithout(root, leftOut);
   return { cases, byId: new Map(cases.map((toolCase) => [toolCase.id, toolCase])), trained, model: new MultilabelModel(trained) };
 }

@@ -3,7 +3,8 @@
  * (decided by the model trained without it, fold-models.ts, cached): misses by language (messageLanguage), by
  * number of needs, by missed toolset and by the missed toolset's model probability; and on the CLI registry, which
  * toolsets were kept without being needed and how many schema tokens they cost.
- *   npx tsx scripts/tool-routing/miss-analysis.ts --holdout train-writer-14.jsonl [--config JSON] [--list] [--surfaces]
+ *   npx tsx scripts/tool-routing/miss-analysis.ts --holdout train-writer-14.jsonl [--together] [--config JSON] [--list] [--surfaces]
+ * With --together the named writers share one fold (all of them left out of one training).
  */
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
 import { messageLanguage } from '../../src/classify/toolsets/message-language.js';
@@ -44,7 +45,7 @@ const gaps = new Map<string, number>();
 const listed: string[] = [];
 process.stdout.write(`cli registry ${cliTotal} tokens: ${show(toolsetTokens)}\n`);
 for (const holdout of holdouts) {
-  const { cases, byId, model } = heldOutFold(root, holdout);
+  const { cases, byId, model } = heldOutFold(root, holdout, process.argv.includes('--together') ? holdouts : [holdout]);
   runToolEval(cases, {
     toolsFor: (registry) => loadRegistryTools(directory, registry),
     model,
