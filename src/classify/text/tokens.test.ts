@@ -12,4 +12,9 @@ describe('tokenize', () => {
     expect(tokenize('python的代码').unspacedGrams).toEqual(['的代', '代码']);
     expect(tokenize('แปล').unspacedGrams.length).toBeGreaterThan(0);
   });
+
+  it('splits a Korean particle off the English word or number it is written onto', () => {
+    expect(tokenize('Spring에서 API로 2박').words).toEqual(['spring', '에서', 'api', '로', '<num>', '박']);
+    expect(tokenize('코드를 보여줘').words).toEqual(['코드를', '보여줘']);
+  });
 });

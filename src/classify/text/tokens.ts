@@ -35,10 +35,23 @@ export function tokenize(text: string): TextTokens {
       splitUnspaced(token, words, unspacedGrams);
       continue;
     }
+    if (hangul.test(token) && !hangulOnly.test(token)) {
+      for (const part of token.match(hangulOrOther)!) words.push(/^\d[\d_]*$/.test(part) ? '<num>' : part);
+      continue;
+    }
     words.push(/^\d[\d_]*$/.test(token) ? '<num>' : token);
   }
   return { words, unspacedGrams, symbols };
 }
+
+/**
+ * Korean particles are written onto the word before them, English words and numbers included ("Spring에서",
+ * "API로", "push가", "2박"): a token mixing Hangul and another script is split where they meet, so that the
+ * English word is the same word it is in English text ("spring", "api") and the particle its own word.
+ */
+const hangul = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/u;
+const hangulOnly = /^[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]+$/u;
+const hangulOrOther = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]+|[^\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]+/gu;
 
 /** A token may mix scripts ("python的"); the spaced part stays a word, the unspaced part becomes bigrams. */
 function splitUnspaced(token: string, words: string[], grams: string[]): void {

@@ -79,16 +79,23 @@ function contextScale(current: string): number {
   return length <= 5 ? 0.7 : length <= 12 ? 0.4 : 0.2;
 }
 
+/**
+ * A Korean word of two syllables ("코드", "수학") is a noun that the same noun with a particle ("코드를", "수학이")
+ * shares its first trigram with only if it gets trigrams too: from two syllables, "^코드" and "코드$".
+ */
+const hangulWord = /^[\uac00-\ud7a3]+$/u;
+
 function turnFeatures(text: string, prefix: string, withTrigrams = true): SparseVector {
   const features: SparseVector = new Map();
   const { words, unspacedGrams, symbols } = tokenize(text.slice(0, 4000));
   for (const word of words) {
     addFeature(features, `${prefix}w:${word}`, 1);
     if (!withTrigrams) continue;
-    // Words with letters outside ASCII get trigrams from three letters on (English words from five): Korean and
-    // Russian words carry their particles and case endings ("코드를", "программы"), and their stems are short.
+    // Words with letters outside ASCII get trigrams from three letters on (Korean from two, English words from
+    // five): Korean and Russian words carry their particles and case endings ("코드를", "программы"), and their
+    // stems are short.
     const letters = /[^\x00-\x7f]/.test(word) ? Array.from(word) : undefined;
-    if (letters ? letters.length >= 3 : word.length >= 5) {
+    if (letters ? letters.length >= (hangulWord.test(word) ? 2 : 3) : word.length >= 5) {
       const padded = letters ? ['^', ...letters, '$'] : [...`^${word}$`];
       for (let index = 0; index + 3 <= padded.length; index += 1) addFeature(features, `${prefix}g:${padded[index]}${padded[index + 1]}${padded[index + 2]}`, 0.25);
     }
