@@ -2,6 +2,13 @@ import type { FeatureContribution, LinearModelJson, LinearPrediction } from './l
 import { round, softmax } from './linear-model.js';
 import type { SparseVector } from './sparse-vector.js';
 
+/** Features found in the table: names, values and row offsets, in the order of the sparse vector. */
+export interface MatchedFeatures {
+  names: string[];
+  values: number[];
+  rows: number[];
+}
+
 /**
  * Several linear models over the same features (the topic classifier's subject and intent heads), scored with one
  * table lookup per feature instead of one per model. A decision is bound by memory, not arithmetic: each lookup in
@@ -43,12 +50,26 @@ export class StackedLinearModels {
     });
   }
 
-  /** One prediction per model, in the order the models were given. */
-  predict(features: SparseVector): LinearPrediction[] {
-    const sums = new Float64Array(this.width);
+  /** The features the table knows, with their rows: read once, then scored by `predict` and `explain` alike. */
+  match(features: SparseVector): MatchedFeatures {
+    const matched: MatchedFeatures = { names: [], values: [], rows: [] };
     for (const [name, value] of features) {
       const row = this.rows.get(name);
       if (row === undefined) continue;
+      matched.names.push(name);
+      matched.values.push(value);
+      matched.rows.push(row);
+    }
+    return matched;
+  }
+
+  /** One prediction per model, in the order the models were given. */
+  predict(features: SparseVector | MatchedFeatures): LinearPrediction[] {
+    const { values, rows } = features instanceof Map ? this.match(features) : features;
+    const sums = new Float64Array(this.width);
+    for (let position = 0; position < rows.length; position += 1) {
+      const row = rows[position]!;
+      const value = values[position]!;
       for (let index = 0; index < this.width; index += 1) sums[index]! += value * this.table[row + index]!;
     }
     return this.models.map((model, modelIndex) => {
@@ -59,17 +80,17 @@ export class StackedLinearModels {
   }
 
   /** The features that pushed `classIndex` of model `modelIndex` up the most against its other classes. */
-  explain(features: SparseVector, modelIndex: number, classIndex: number, limit = 5): FeatureContribution[] {
+  explain(features: SparseVector | MatchedFeatures, modelIndex: number, classIndex: number, limit = 5): FeatureContribution[] {
+    const { names, values, rows } = features instanceof Map ? this.match(features) : features;
     const offset = this.offsets[modelIndex]!;
     const classCount = this.models[modelIndex]!.classes.length;
     const contributions: FeatureContribution[] = [];
-    for (const [name, value] of features) {
-      const row = this.rows.get(name);
-      if (row === undefined) continue;
+    for (let position = 0; position < rows.length; position += 1) {
+      const row = rows[position]! + offset;
       let sum = 0;
-      for (let index = 0; index < classCount; index += 1) sum += this.table[row + offset + index]!;
-      const weight = value * (this.table[row + offset + classIndex]! - sum / classCount);
-      if (weight > 0) contributions.push({ feature: name, weight: round(weight, 4) });
+      for (let index = 0; index < classCount; index += 1) sum += this.table[row + index]!;
+      const weight = values[position]! * (this.table[row + classIndex]! - sum / classCount);
+      if (weight > 0) contributions.push({ feature: names[position]!, weight: round(weight, 4) });
     }
     return contributions.sort((left, right) => right.weight - left.weight).slice(0, limit);
   }

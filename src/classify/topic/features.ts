@@ -80,6 +80,43 @@ function contextScale(current: string): number {
 }
 
 /**
+ * What a turn's features are made of, whatever their namespace: its tokens, its word-vector meaning and the
+ * subject terms it holds. A multi-turn decision reads the turn before the last twice, as context of the last
+ * turn (`ctx:`) and as the current turn of the conversation so far; both are built from one analysis.
+ */
+interface TurnAnalysis {
+  words: string[];
+  unspacedGrams: string[];
+  symbols: string[];
+  meaning: ReturnType<typeof sentenceVector>;
+  /** Words the lexicon matchers read: the first 4000 characters', as the features. */
+  matchWords: string[];
+  subjectTerms: [string, number][];
+}
+
+const rememberedAnalyses = new Map<string, TurnAnalysis>();
+
+function analyseTurn(text: string): TurnAnalysis {
+  const remembered = rememberedAnalyses.get(text);
+  if (remembered) return remembered;
+  const { words, unspacedGrams, symbols } = tokenize(text.slice(0, 4000));
+  const matchWords = text.length > 4000 ? tokenize(text).words : words;
+  const analysis: TurnAnalysis = {
+    words,
+    unspacedGrams,
+    symbols,
+    meaning: sentenceVector(words),
+    matchWords,
+    subjectTerms: [...subjectMatcher().match(text, matchWords)].map(([topic, terms]) => [topic, terms.length]),
+  };
+  if (text.length <= rememberedTextLimit) {
+    if (rememberedAnalyses.size >= rememberedTurnLimit) rememberedAnalyses.delete(rememberedAnalyses.keys().next().value!);
+    rememberedAnalyses.set(text, analysis);
+  }
+  return analysis;
+}
+
+/**
  * A Korean word of two syllables ("코드", "수학") is a noun that the same noun with a particle ("코드를", "수학이")
  * shares its first trigram with only if it gets trigrams too: from two syllables, "^코드" and "코드$".
  */
@@ -87,7 +124,7 @@ const hangulWord = /^[\uac00-\ud7a3]+$/u;
 
 function turnFeatures(text: string, prefix: string, withTrigrams = true): SparseVector {
   const features: SparseVector = new Map();
-  const { words, unspacedGrams, symbols } = tokenize(text.slice(0, 4000));
+  const { words, unspacedGrams, symbols, meaning, matchWords, subjectTerms } = analyseTurn(text);
   for (const word of words) {
     addFeature(features, `${prefix}w:${word}`, 1);
     if (!withTrigrams) continue;
@@ -106,15 +143,13 @@ function turnFeatures(text: string, prefix: string, withTrigrams = true): Sparse
   normalizeL2(features);
   // The turn's meaning as word vectors: what lets a few hundred examples reach words they never contained
   // ("my tummy hurts" near "stomach ache"). Scaled by how much of the turn the vectors know.
-  const meaning = sentenceVector(words);
   const names = vectorFeatureNames(prefix, meaning.vector.length);
   meaning.vector.forEach((value, index) => {
     if (value !== 0) addFeature(features, names[index]!, value * meaning.coverage * vectorWeight);
   });
   // Lexicon counts are shared by every example of a topic, so they generalise beyond the training words.
   // The matchers read the first 4000 characters' words, as the features do.
-  const matchWords = text.length > 4000 ? tokenize(text).words : words;
-  for (const [topic, terms] of subjectMatcher().match(text, matchWords)) addFeature(features, `${prefix}kw:${topic}`, Math.min(terms.length, 4) / 2);
+  for (const [topic, count] of subjectTerms) addFeature(features, `${prefix}kw:${topic}`, Math.min(count, 4) / 2);
   if (!prefix) for (const [intent, terms] of intentMatcher().match(text, matchWords)) addFeature(features, `kwi:${intent}`, Math.min(terms.length, 3) / 2);
   if (!prefix) addSmallTalkForm(features, text.slice(0, 4000));
   if (!prefix) {

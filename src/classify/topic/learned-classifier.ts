@@ -42,7 +42,7 @@ export class LearnedTopicModel {
 
   /** `explain: false` leaves `features` empty (a reading only compared, never shown, need not pay for it). */
   score(userTurns: readonly string[], explain = true): TopicScores {
-    const features = topicFeatures(userTurns);
+    const features = this.heads.match(topicFeatures(userTurns));
     const [topicPrediction, intentPrediction] = this.heads.predict(features);
     const topicProbabilities = topicPrediction!.probabilities;
     const intentProbabilities = intentPrediction!.probabilities;
