@@ -5,7 +5,7 @@
  * distinct conversations: the 70 KB Hermes body with 33 tools, each with its own first user message): 1.5 s after
  * each burst (with V8's young generation and old generation then: committed, and the old generation's objects), at rest (`--rest-ms` after it, 15 s unless told; a quiet `start` has collected by then,
  * src/cli/idle-collection.ts), and after a full GC with the heap that is then in use. Also the time from process start to the first answered
- * request, and, measured in the same run for scale, the RSS of a plain idle `node -e 'setInterval(()=>{},1e3)'`.
+ * request, the gateway's CPU per request over each burst (all its threads, so the collector's work counts), and, measured in the same run for scale, the RSS of a plain idle `node -e 'setInterval(()=>{},1e3)'`.
  *
  *   npm run bench:memory [-- --sessions 1000,5000,10000 --no-build --json]
  *   npm run bench:memory -- --env=HERMES_ROUTER_NODE_HEAP=compact
@@ -136,9 +136,11 @@ interface Row {
   externalAfterGcMb: number;
   anonymousAfterGcMb: number;
   filesAfterGcMb: number;
+  /** The gateway's CPU time (all its threads: the collector's too) over the burst that led here, per request. */
+  cpuMsPerRequest: number;
 }
 const rows: Row[] = [];
-async function measure(state: string): Promise<void> {
+async function measure(state: string, cpuMsPerRequest = Number.NaN): Promise<void> {
   // A moment for timers (ledger flush) and sockets to settle, as a gateway between bursts would.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const before = await memoryOf(gateway, false);
@@ -152,6 +154,7 @@ async function measure(state: string): Promise<void> {
   const after = await memoryOf(gateway, false);
   rows.push({
     state,
+    cpuMsPerRequest,
     rssMb: megabytes(before.rss),
     rssAtRestMb: megabytes(atRest.rss),
     youngMb: megabytes(before.youngCommitted),
@@ -180,6 +183,8 @@ try {
   let sent = 1;
   for (const target of checkpoints) {
     process.stderr.write(`sessions → ${target}…\n`);
+    const burstStart = sent;
+    const cpuBeforeBurst = await cpuOf(gateway);
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (sent < target) {
@@ -189,7 +194,8 @@ try {
         }
       }),
     );
-    await measure(`${target.toLocaleString('en-US')} live sessions`);
+    const burstCpuMs = (await cpuOf(gateway)) - cpuBeforeBurst;
+    await measure(`${target.toLocaleString('en-US')} live sessions`, burstCpuMs / Math.max(1, sent - burstStart));
   }
 } finally {
   await pool.close();
@@ -200,8 +206,8 @@ try {
 }
 
 const fixed = (value: number) => value.toFixed(1);
-const header = ['state', 'RSS MB', 'young / old / old used MB', `RSS at ${(restMs / 1000).toFixed(0)} s MB`, 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB', 'anon MB', 'files MB'];
-const lines = rows.map((row) => [row.state, fixed(row.rssMb), `${fixed(row.youngMb)} / ${fixed(row.oldCommittedMb)} / ${fixed(row.oldUsedMb)}`, fixed(row.rssAtRestMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb), fixed(row.anonymousAfterGcMb), fixed(row.filesAfterGcMb)]);
+const header = ['state', 'CPU/request ms', 'RSS MB', 'young / old / old used MB', `RSS at ${(restMs / 1000).toFixed(0)} s MB`, 'RSS after GC MB', 'heap used after GC MB', 'heap total MB', 'external MB', 'anon MB', 'files MB'];
+const lines = rows.map((row) => [row.state, Number.isNaN(row.cpuMsPerRequest) ? '-' : row.cpuMsPerRequest.toFixed(2), fixed(row.rssMb), `${fixed(row.youngMb)} / ${fixed(row.oldCommittedMb)} / ${fixed(row.oldUsedMb)}`, fixed(row.rssAtRestMb), fixed(row.rssAfterGcMb), fixed(row.heapAfterGcMb), fixed(row.heapTotalAfterGcMb), fixed(row.externalAfterGcMb), fixed(row.anonymousAfterGcMb), fixed(row.filesAfterGcMb)]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ');
 const settings = [...nodeFlags, ...Object.entries(serviceEnvironment).map(([name, value]) => `${name}=${value}`)];
