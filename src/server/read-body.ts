@@ -3,8 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../core/errors.js';
 import { isJsonObject } from '../core/json.js';
 import type { JsonObject } from '../core/json.js';
-import { parseJsonBytes } from '../wire/json-text.js';
-import { attachRawBody } from '../wire/raw-body.js';
+import { parseRequestBody } from '../wire/shared-members.js';
 
 /**
  * Reads a JSON object body, refusing more than `limitBytes` (413) before buffering it all, and malformed JSON
@@ -35,13 +34,12 @@ export async function readJsonRequest(request: IncomingMessage, limitBytes: numb
   const latin1 = bytes.toString('latin1');
   let parsed: unknown;
   try {
-    parsed = parseJsonBytes(bytes, latin1);
+    parsed = parseRequestBody(bytes, latin1);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new GatewayError('invalid_request', `Request body is not valid JSON: ${detail}`);
   }
   if (!isJsonObject(parsed)) throw new GatewayError('invalid_request', 'Request body must be a JSON object.');
-  attachRawBody(parsed, latin1);
   return { body: parsed, length: bytes.length };
 }
 

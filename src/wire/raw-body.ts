@@ -15,16 +15,32 @@ interface RawSource {
   parsed: Map<string, unknown>;
   /** Scanned on first use; null when the bytes have a shape the splice does not handle (then: stringify). */
   members?: Map<string, MemberSpan> | null;
+  /**
+   * Values whose text is not in `bytes` but shared with other requests (`shared-members.ts`), in text order: a
+   * one-character placeholder stands at `at` in `bytes`, and `text`, exactly the client's, is what gets copied.
+   */
+  shared?: readonly SharedText[];
+}
+
+export interface SharedText {
+  at: number;
+  text: string;
 }
 
 const sources = new WeakMap<object, RawSource>();
+
+/** What the body reader may already know about the bytes: their member spans, and values shared with other requests. */
+export interface RawBodyParts {
+  members?: Map<string, MemberSpan> | null;
+  shared?: readonly SharedText[];
+}
 
 /**
  * Remembers where a freshly parsed request body came from, so it can be forwarded without re-serialising: its
  * bytes, or the same bytes read as Latin-1 (`buffer.toString('latin1')`, which the body reader already has).
  */
-export function attachRawBody(body: JsonObject, bytes: Buffer | string): void {
-  sources.set(body, { bytes: typeof bytes === 'string' ? bytes : bytes.toString('latin1'), parsed: new Map(Object.entries(body)) });
+export function attachRawBody(body: JsonObject, bytes: Buffer | string, parts: RawBodyParts = {}): void {
+  sources.set(body, { bytes: typeof bytes === 'string' ? bytes : bytes.toString('latin1'), parsed: new Map(Object.entries(body)), ...parts });
 }
 
 /** A shallow copy of `from` (the body going upstream in the client's own format) shares its source. */
@@ -50,14 +66,24 @@ export function serializeJsonBody(body: JsonObject): Buffer {
   if (members === null) return Buffer.from(JSON.stringify(body));
   // Copied members are Latin-1 text (the bytes as they came), serialised ones UTF-16 text (written as UTF-8):
   // measured first, then written into one Buffer of the exact size.
-  const parts: { text: string; encoding: 'latin1' | 'utf8' }[] = [];
+  // A part that `continues` the one before it is written right after it (pieces of one member), others after a comma.
+  const parts: { text: string; encoding: 'latin1' | 'utf8'; continues?: true }[] = [];
   let length = 1;
   for (const key of Object.keys(body)) {
     const value = body[key];
     const span = members.get(key);
     if (span !== undefined && source.parsed.has(key) && source.parsed.get(key) === value) {
-      parts.push({ text: source.bytes.slice(span.start, span.end), encoding: 'latin1' });
-      length += span.end - span.start + 1;
+      // The member's bytes, with the shared texts it holds in place of their placeholders.
+      let from = span.start;
+      for (const shared of source.shared ?? []) {
+        if (shared.at < span.start || shared.at >= span.end) continue;
+        parts.push({ text: source.bytes.slice(from, shared.at), encoding: 'latin1', ...(from > span.start ? { continues: true as const } : {}) });
+        parts.push({ text: shared.text, encoding: 'latin1', continues: true });
+        length += shared.at - from + shared.text.length;
+        from = shared.at + 1;
+      }
+      parts.push({ text: source.bytes.slice(from, span.end), encoding: 'latin1', ...(from > span.start ? { continues: true as const } : {}) });
+      length += span.end - from + 1;
     } else {
       const serialized = JSON.stringify(value);
       // JSON.stringify leaves out undefined values and functions; so does this.
@@ -71,7 +97,7 @@ export function serializeJsonBody(body: JsonObject): Buffer {
   const spliced = Buffer.allocUnsafe(Math.max(2, length));
   let offset = spliced.write('{', 0, 'latin1');
   for (const [index, part] of parts.entries()) {
-    if (index > 0) offset += spliced.write(',', offset, 'latin1');
+    if (index > 0 && part.continues === undefined) offset += spliced.write(',', offset, 'latin1');
     offset += spliced.write(part.text, offset, part.encoding);
   }
   spliced.write('}', offset, 'latin1');

@@ -5,6 +5,8 @@
  */
 export interface MemberSpan {
   start: number;
+  /** Where the value begins (after the colon and any whitespace). */
+  valueStart: number;
   end: number;
 }
 
@@ -35,7 +37,7 @@ function skipString(bytes: string, start: number): number {
   }
 }
 
-/** The index just past the value starting at `start` (already valid JSON: the body parsed). */
+/** The index just past the value starting at `start` (-1 if it never ends; in text that is not JSON, a guess). */
 function skipValue(bytes: string, start: number): number {
   const first = bytes.charCodeAt(start);
   if (first === quote) return skipString(bytes, start);
@@ -73,6 +75,15 @@ function utf8Of(latin1: string): string {
   return /[\x80-\xff]/.test(latin1) ? Buffer.from(latin1, 'latin1').toString('utf8') : latin1;
 }
 
+/** A key's text, or undefined for one that is not a JSON string (text that is not JSON: the parse will say why). */
+function keyOf(quoted: string): string | undefined {
+  try {
+    return JSON.parse(utf8Of(quoted)) as string;
+  } catch {
+    return undefined;
+  }
+}
+
 function skipWhitespace(bytes: string, start: number): number {
   let index = start;
   while (index < bytes.length && isWhitespace(bytes.charCodeAt(index))) index += 1;
@@ -80,7 +91,8 @@ function skipWhitespace(bytes: string, start: number): number {
 }
 
 /**
- * The spans of a JSON object's top-level members, by key, for bytes that already parsed as a JSON object.
+ * The spans of a JSON object's top-level members, by key. Exact for bytes that parse as a JSON object; for
+ * others, whatever it returns is a guess the caller must check (`shared-members.ts` parses what it cuts out).
  * Undefined when a key appears twice (JSON.parse keeps the last; copying spans could not say which) or the
  * bytes are not shaped as expected.
  */
@@ -96,14 +108,15 @@ export function scanTopLevelMembers(source: Buffer | string): Map<string, Member
     const keyStart = index;
     const keyEnd = skipString(bytes, keyStart);
     if (keyEnd < 0) return undefined;
-    const key = JSON.parse(utf8Of(bytes.slice(keyStart, keyEnd))) as string;
+    const key = keyOf(bytes.slice(keyStart, keyEnd));
+    if (key === undefined) return undefined;
     index = skipWhitespace(bytes, keyEnd);
     if (bytes.charCodeAt(index) !== colon) return undefined;
-    index = skipWhitespace(bytes, index + 1);
-    const valueEnd = skipValue(bytes, index);
+    const valueStart = skipWhitespace(bytes, index + 1);
+    const valueEnd = skipValue(bytes, valueStart);
     if (valueEnd < 0) return undefined;
     if (members.has(key)) return undefined;
-    members.set(key, { start: keyStart, end: valueEnd });
+    members.set(key, { start: keyStart, valueStart, end: valueEnd });
     index = skipWhitespace(bytes, valueEnd);
     if (bytes.charCodeAt(index) === comma) {
       index = skipWhitespace(bytes, index + 1);
@@ -111,4 +124,16 @@ export function scanTopLevelMembers(source: Buffer | string): Map<string, Member
     }
     return bytes.charCodeAt(index) === closeBrace ? members : undefined;
   }
+}
+
+/**
+ * The span of the first element of the array that is `member`'s value (`start` = `valueStart`: an element has no
+ * key); undefined when the value is not an array or is empty. Exact for text that parses, a guess otherwise.
+ */
+export function firstElementSpan(bytes: string, member: MemberSpan): MemberSpan | undefined {
+  if (bytes.charCodeAt(member.valueStart) !== openBracket) return undefined;
+  const start = skipWhitespace(bytes, member.valueStart + 1);
+  if (start >= member.end || bytes.charCodeAt(start) === closeBracket) return undefined;
+  const end = skipValue(bytes, start);
+  return end < 0 || end > member.end ? undefined : { start, valueStart: start, end };
 }
