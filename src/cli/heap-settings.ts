@@ -1,19 +1,21 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * Compact heap settings a gateway process (`hermes-router start`) can apply to itself when it starts, opted into
- * with HERMES_ROUTER_NODE_HEAP=compact (no Node flags to pass, no wrapper or second process): a young generation
+ * Compact heap settings a gateway process (`hermes-router start`) applies to itself when it starts, unless
+ * HERMES_ROUTER_NODE_HEAP says otherwise (no Node flags to pass, no wrapper or second process): a young generation
  * that stays at the size it starts with (1 MB per semi-space on 64-bit Node 20, instead of growing to 16 MB) and
  * an old generation that may grow by half its live size between full collections (instead of V8's dynamic
  * factor, up to 4x).
  *
- * Why they exist: a request holds its 70 KB body (parsed, and its bytes for forwarding) for as long as the
- * provider takes to answer, so nearly all of it outlives the young generation and is promoted. With Node's
- * defaults that promoted garbage piles up to ~150 MB of heap between full collections and the 2 x 16 MB young
- * generation stays committed: 10,000 live Hermes sessions hold ~270 MB RSS (~190 MB after a full GC), ~155 / 150 MB
- * with these settings, while the sessions themselves are ~10 MB of heap (bench/memory.ts). Why they are not the
- * default: they cost CPU, ~1.15-1.5x the minimal proxy's CPU per request against ~1.0x without
- * (bench/overhead.ts --tuned), over the 1.2x budget. docs/deployment.md, "Memory and start time", has the tables.
+ * Why: whatever a request holds while its provider answers outlives a young generation and is promoted, and with
+ * Node's sizing the old generation may grow to several times its live size before a full collection, while the
+ * 2 x 16 MB young generation stays committed: 10,000 live Hermes sessions hold ~170 MB RSS under load with
+ * Node's sizing, ~136-138 MB with these settings, while the sessions themselves are ~12 MB of heap
+ * (bench/memory.ts). They were opt-in while a request held its own parsed 80 KB body: a small heap then cost
+ * ~1.4-1.5x the CPU per request. Since the tool definitions and system prompt are shared between requests
+ * (`wire/shared-members.ts`), a request holds ~25 KB of its own and they cost about what Node's sizing does,
+ * 0.6-1.0x the minimal proxy's CPU per request (bench/overhead.ts). docs/deployment.md, "Under load, sharing what
+ * agents repeat", has the tables.
  *
  * Both are V8 flags that V8 reads each time it decides, so `v8.setFlagsFromString` changes them in a running
  * process: `--semi-space-growth-factor=1` stops the young generation growing (on V8's command line a factor
@@ -56,6 +58,11 @@ let appliedToThisProcess = false;
 /** Whether this process runs with the compact settings (then start-heap.ts leaves the young generation alone). */
 export function compactHeapApplied(): boolean {
   return appliedToThisProcess;
+}
+
+/** The environment `start` decides its heap by: the compact settings unless HERMES_ROUTER_NODE_HEAP is set (`default`: Node's own sizing). */
+export function startHeapEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return env[heapSettingsVariable] === undefined ? { ...env, [heapSettingsVariable]: compactHeapValue } : env;
 }
 
 /** Applies `settings` to this process's V8 when HERMES_ROUTER_NODE_HEAP=compact, unless the heap was sized on Node's command line. */

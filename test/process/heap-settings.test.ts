@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { applyHeapSettings, gatewayHeapSettings, heapFlags } from '../../src/cli/heap-settings.js';
+import { applyHeapSettings, gatewayHeapSettings, heapFlags, startHeapEnvironment } from '../../src/cli/heap-settings.js';
 
 /**
  * A child Node that applies `flags` the way the gateway does (after start, through v8.setFlagsFromString), then
@@ -50,5 +50,13 @@ describe('the gateway heap settings', () => {
       reason: "the heap was sized on Node's command line (--max-semi-space-size=8)",
     });
     expect(set({ ...compact, NODE_OPTIONS: '--enable-source-maps' }, ['--import', 'tsx']).outcome.applied).toBe(true);
+  });
+
+  it('are what start runs with unless HERMES_ROUTER_NODE_HEAP says otherwise', () => {
+    const applied = (env: NodeJS.ProcessEnv) => applyHeapSettings(startHeapEnvironment(env), [], gatewayHeapSettings, () => {}).applied;
+    expect(applied({})).toBe(true);
+    expect(applied({ HERMES_ROUTER_NODE_HEAP: 'compact' })).toBe(true);
+    expect(applied({ HERMES_ROUTER_NODE_HEAP: 'default' })).toBe(false);
+    expect(applied({ NODE_OPTIONS: '--max-old-space-size=512' })).toBe(false);
   });
 });
