@@ -82,8 +82,9 @@ describe('TopicClassifier follow-up inertia', () => {
   });
 
   it('takes the topic that the earlier turns and the last turn alone agree on', () => {
+    // Models up to the 31-writer one read this conversation as medicine_healthcare without the rule; the 37-writer
+    // model reads it as none either way. The rule itself is checked apart from any model below.
     const conversation = turns('any tips for keeping basil alive on a windowsill', 'how often should I water it in winter then');
-    expect(withoutInertia.classify(conversation).topic).toBe('medicine_healthcare');
     expect(learned.classify(conversation).topic).toBe('none');
   });
 });
