@@ -23,7 +23,12 @@ export interface MultilabelModelJson {
  * (ascending), its scaled weights are `weights[r * labels.length ...]` (integers; divide by `weightScale`). The
  * shipped file holds this form (packed-model-file.ts), and the runtime model keeps it as it is.
  */
-export type PackedMultilabelModel = Omit<MultilabelModelJson, 'rows'> & { buckets: Int32Array; weights: Int16Array };
+export type PackedMultilabelModel = Omit<MultilabelModelJson, 'rows'> & {
+  buckets: Int32Array;
+  weights: Int16Array;
+  /** Present when the weights are read from the file as rows are first used (`openPackedModel`): called with a row before its weights are read. */
+  fetchRow?: (row: number) => void;
+};
 
 /** The packed form of a JSON model: rows in `Object.keys` order, which for canonical integer keys is ascending. */
 export function packMultilabelModel(json: MultilabelModelJson): PackedMultilabelModel {
@@ -64,6 +69,8 @@ export class MultilabelModel {
   /** Row r's bucket, ascending. */
   private readonly buckets: Int32Array;
   private readonly scale: number;
+  /** Reads a row's weights in from the file before their first use, when the model was opened that way. */
+  private readonly fetchRow: ((row: number) => void) | undefined;
 
   constructor(model: MultilabelModelJson | PackedMultilabelModel) {
     if (model.format !== 'hashed-ovr-logistic/1') throw new Error(`unsupported model format ${String(model.format)}`);
@@ -76,6 +83,7 @@ export class MultilabelModel {
     if (packed.weights.length !== packed.buckets.length * packed.labels.length) throw new Error('model rows and weights differ in length');
     this.weights = packed.weights;
     this.buckets = packed.buckets;
+    this.fetchRow = 'fetchRow' in packed ? packed.fetchRow : undefined;
   }
 
   /** Probability per label, in `labels` order. */
@@ -92,6 +100,7 @@ export class MultilabelModel {
     for (let position = 0; position < features.indices.length; position += 1) {
       const row = this.rowOf(features.indices[position]!);
       if (row < 0) continue;
+      this.fetchRow?.(row);
       const value = features.values[position]!;
       const start = row * width;
       for (let label = 0; label < logits.length; label += 1) logits[label]! += value * Math.fround(this.weights[start + label]! / scale);

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hashFeatures, textFeatureNames } from '../features/text-features.js';
 import type { MultilabelModelJson } from './multilabel-model.js';
 import { MultilabelModel } from './multilabel-model.js';
-import { decodePackedModel, encodePackedModel } from './packed-model-file.js';
+import { decodePackedModel, encodePackedModel, openPackedModel } from './packed-model-file.js';
+import { packageRoot, toolsetModelRelativePath } from '../toolsets/model-file.js';
 
 const json: MultilabelModelJson = {
   format: 'hashed-ovr-logistic/1',
@@ -38,5 +42,69 @@ describe('packed model file', () => {
     expect(() => encodePackedModel({ ...json, rows: { '1': [40_000, 0, 0] } })).toThrow(/Int16/);
     // Rows are found by binary search: a bucket key that does not sort as its number is refused.
     expect(() => encodePackedModel({ ...json, rows: { '7': [1, 1, 1], '07': [2, 2, 2] } })).toThrow(/ascending/);
+  });
+});
+
+describe('a packed model opened from its file (weights read as rows are first used)', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'packed-model-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  /** A model of `rowCount` rows over 3 labels, its weights spanning many 4 KB pages. */
+  function largeModel(rowCount: number): MultilabelModelJson {
+    const rows: Record<string, number[]> = {};
+    for (let row = 0; row < rowCount; row += 1) rows[String(row * 3 + 1)] = [(row * 7919) % 2001 - 1000, (row * 104729) % 3001 - 1500, row % 17];
+    return { ...json, featureBits: 16, rows };
+  }
+
+  it('predicts exactly as the whole file decoded, for a model of one page and one of many', () => {
+    for (const [name, model] of [['small', json], ['large', largeModel(6000)]] as const) {
+      const path = join(directory, `${name}.bin`);
+      writeFileSync(path, encodePackedModel(model));
+      const opened = new MultilabelModel(openPackedModel(path));
+      const whole = new MultilabelModel(decodePackedModel(readFileSync(path)));
+      for (const text of ['run the tests', 'search the web', 'read the file', 'hello', 'a b c d e f g h i j k l m n o p']) {
+        const features = hashFeatures(textFeatureNames(text), model.featureBits);
+        // Point some features at rows that exist, across the weights' pages.
+        features.indices.set(features.indices.map((index, position) => (position % 2 === 0 ? ((position * 2477) % 6000) * 3 + 1 : index)));
+        expect(Array.from(opened.predict(features))).toEqual(Array.from(whole.predict(features)));
+      }
+      expect(opened.labels).toEqual(model.labels);
+    }
+  });
+
+  it('reads a row that straddles two pages whole, and refuses a truncated file', () => {
+    const model = largeModel(3000);
+    const path = join(directory, 'straddle.bin');
+    writeFileSync(path, encodePackedModel(model));
+    const packed = openPackedModel(path);
+    // Rows are 6 bytes; pages are bytes [0, 4080), [4080, 8176), …: row 1362 is bytes 8172-8177, on two pages.
+    for (const row of [1362, 679, 680, 0, 2999]) packed.fetchRow?.(row);
+    const whole = decodePackedModel(readFileSync(path));
+    for (const row of [1362, 1361, 1363, 679, 680, 0, 2999]) expect(Array.from(packed.weights.subarray(row * 3, row * 3 + 3))).toEqual(Array.from(whole.weights.subarray(row * 3, row * 3 + 3)));
+    const truncated = join(directory, 'truncated.bin');
+    writeFileSync(truncated, readFileSync(path).subarray(0, -2));
+    expect(() => openPackedModel(truncated)).toThrow(/length/);
+  });
+
+  it.runIf(process.platform === 'linux')('keeps its file open only until every page is in', () => {
+    const path = join(directory, 'all.bin');
+    writeFileSync(path, encodePackedModel(largeModel(4000)));
+    const descriptors = () => readdirSync('/proc/self/fd').length;
+    const before = descriptors();
+    const packed = openPackedModel(path);
+    expect(descriptors()).toBe(before + 1);
+    for (let row = 0; row < 4000; row += 1) packed.fetchRow?.(row);
+    expect(descriptors()).toBe(before);
+    expect(Array.from(packed.weights)).toEqual(Array.from(decodePackedModel(readFileSync(path)).weights));
+  });
+
+  it('gives the shipped toolset model the predictions of the whole file', () => {
+    const path = join(packageRoot(), toolsetModelRelativePath);
+    const opened = new MultilabelModel(openPackedModel(path));
+    const whole = new MultilabelModel(decodePackedModel(readFileSync(path)));
+    for (const text of ['run the failing tests and push the fix', 'search the web for the release notes', 'what is on my calendar tomorrow', 'resize this image to 512 pixels']) {
+      const features = hashFeatures(textFeatureNames(text), opened.featureBits);
+      expect(Array.from(opened.predict(features))).toEqual(Array.from(whole.predict(features)));
+    }
   });
 });

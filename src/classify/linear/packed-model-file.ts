@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { MultilabelModelJson, PackedMultilabelModel } from './multilabel-model.js';
 import { packMultilabelModel } from './multilabel-model.js';
 
@@ -53,4 +54,90 @@ export function decodePackedModel(file: Uint8Array): PackedMultilabelModel {
   const buckets = Int32Array.from({ length: rowCount }, (_, row) => view.getInt32(row * 4, true));
   const weights = Int16Array.from({ length: weightCount }, (_, index) => view.getInt16(rowCount * 4 + index * 2, true));
   return { ...model, buckets, weights };
+}
+
+/** The longest header line `openPackedModel` reads (the toolset model's is ~2 KB: labels, biases, temperatures). */
+const headerLimit = 1 << 20;
+/** Bytes of weights read at a time: one memory page. */
+const pageBytes = 4096;
+/**
+ * Where the weights' pages start in their buffer. A buffer this large is its own mapping, and glibc puts it 16
+ * bytes after a page boundary (its chunk header), so read pieces that start 16 bytes before a multiple of 4,096
+ * each fill exactly one memory page. Elsewhere a piece may touch two pages: slower, never wrong.
+ */
+const pageShift = 16;
+
+/**
+ * The same model as `decodePackedModel(readFileSync(path))`, reading only what the rows in use need: the header
+ * and the row buckets (Int32, ~0.9 MB for the toolset model) at once, the weights (Int16, ~13 MB) a page at a time
+ * when a prediction first reads a row of it (`fetchRow`). The weights' buffer is allocated whole and untouched, so
+ * the memory of pages no prediction read is never written: the first tool-routed request reads a few hundred
+ * pages instead of 13 MB, and on a machine where first touching memory is dear (a VM faulting its pages in from
+ * the host, ~30 us a page on the build machine) that was most of the first request. Predictions are exactly those
+ * of the whole file. The file stays open until every page is in (a file replaced meanwhile is still read as it was
+ * opened). On a big-endian machine it reads the whole file and decodes it as `decodePackedModel` does.
+ */
+export function openPackedModel(path: string): PackedMultilabelModel {
+  const descriptor = openSync(path, 'r');
+  let keepOpen = false;
+  try {
+    const fileSize = fstatSync(descriptor).size;
+    if (!littleEndian) return decodePackedModel(readExactly(descriptor, new Uint8Array(fileSize), 0, fileSize, 0));
+    const head = readExactly(descriptor, new Uint8Array(Math.min(fileSize, headerLimit)), 0, Math.min(fileSize, headerLimit), 0);
+    const newline = head.indexOf(0x0a);
+    if (newline < 0) throw new Error('packed model: no header line');
+    const header = JSON.parse(Buffer.from(head.buffer, head.byteOffset, newline).toString('utf8')) as PackedHeader;
+    if (header.packed !== magic) throw new Error(`packed model: unknown format ${String(header.packed)}`);
+    let offset = newline + 1;
+    while (offset % 4 !== 0) offset += 1;
+    const { packed: _packed, rowCount, ...model } = header;
+    const width = model.labels.length;
+    const weightCount = rowCount * width;
+    if (fileSize !== offset + rowCount * 4 + weightCount * 2) throw new Error('packed model: file length does not match its header');
+    const buckets = new Int32Array(rowCount);
+    readExactly(descriptor, new Uint8Array(buckets.buffer), 0, rowCount * 4, offset);
+    const weightsStart = offset + rowCount * 4;
+    const weightBytes = weightCount * 2;
+    // Zero-filled by allocation: a large one is fresh mapped memory, which costs nothing until a page is written.
+    const weights = new Int16Array(weightCount);
+    const bytes = new Uint8Array(weights.buffer);
+    const pageCount = weightBytes <= pageBytes - pageShift ? 1 : 1 + Math.ceil((weightBytes - (pageBytes - pageShift)) / pageBytes);
+    const loaded = new Uint8Array(pageCount);
+    let pagesLeft = pageCount;
+    let open = true;
+    const pageOf = (byte: number) => (byte < pageBytes - pageShift ? 0 : 1 + Math.floor((byte - (pageBytes - pageShift)) / pageBytes));
+    const fetchRow = (row: number): void => {
+      if (!open) return;
+      const first = pageOf(row * width * 2);
+      const last = pageOf((row + 1) * width * 2 - 1);
+      for (let page = first; page <= last; page += 1) {
+        if (loaded[page] === 1) continue;
+        const start = page === 0 ? 0 : page * pageBytes - pageShift;
+        const end = Math.min(weightBytes, (page + 1) * pageBytes - pageShift);
+        readExactly(descriptor, bytes, start, end - start, weightsStart + start);
+        loaded[page] = 1;
+        pagesLeft -= 1;
+      }
+      if (pagesLeft === 0) {
+        open = false;
+        closeSync(descriptor);
+      }
+    };
+    keepOpen = weightBytes > 0;
+    if (!keepOpen) return { ...model, buckets, weights };
+    return { ...model, buckets, weights, fetchRow };
+  } finally {
+    if (!keepOpen) closeSync(descriptor);
+  }
+}
+
+/** Reads `length` bytes at file `position` into `target` at `offset`; a file shorter than that is an error. */
+function readExactly(descriptor: number, target: Uint8Array, offset: number, length: number, position: number): Uint8Array {
+  let done = 0;
+  while (done < length) {
+    const read = readSync(descriptor, target, offset + done, length - done, position + done);
+    if (read === 0) throw new Error('packed model: the file ended early (changed while it was read?)');
+    done += read;
+  }
+  return target;
 }

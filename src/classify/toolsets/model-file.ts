@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MultilabelModel } from '../linear/multilabel-model.js';
-import { decodePackedModel } from '../linear/packed-model-file.js';
+import { openPackedModel } from '../linear/packed-model-file.js';
 
 /** Where the trainer writes and the runtime reads the shipped weights (packed-model-file.ts), relative to the package root. */
 export const toolsetModelRelativePath = 'data/tool-routing/toolset-model.bin';
@@ -27,10 +27,11 @@ export function packageRoot(): string {
 let cached: MultilabelModel | undefined;
 
 /**
- * The shipped toolset model, loaded on first use (the first tool-routed request): a 3.6 MB file read and three small
- * tables built beside the file's Int16 weights, a few milliseconds, where the JSON form took a quarter of a second.
+ * The shipped toolset model, opened on first use (the first tool-routed request): its header and row buckets
+ * read then, its 13 MB of Int16 weights a page at a time as predictions first need their rows
+ * (`openPackedModel`), so the first request reads a few hundred pages of them instead of the whole file.
  */
 export function loadToolsetModel(path?: string): MultilabelModel {
-  if (!cached) cached = new MultilabelModel(decodePackedModel(readFileSync(path ?? join(packageRoot(), toolsetModelRelativePath))));
+  if (!cached) cached = new MultilabelModel(openPackedModel(path ?? join(packageRoot(), toolsetModelRelativePath)));
   return cached;
 }
