@@ -23,15 +23,22 @@ export interface MultilabelModelJson {
  * (ascending), its scaled weights are `weights[r * labels.length ...]` (integers; divide by `weightScale`). The
  * shipped file holds this form (packed-model-file.ts), and the runtime model keeps it as it is.
  */
-export type PackedMultilabelModel = Omit<MultilabelModelJson, 'rows'> & {
-  buckets: Int32Array;
-  weights: Int16Array;
-  /** Present when the weights are read from the file as rows are first used (`openPackedModel`): called with a row before its weights are read. */
-  fetchRow?: (row: number) => void;
-};
+export type PackedMultilabelModel = Omit<MultilabelModelJson, 'rows'> & { buckets: Int32Array } & (
+  | { weights: Int16Array; pages?: undefined }
+  | { weights?: undefined; pages: WeightPages }
+);
+
+/**
+ * Weights held a page at a time (`openPackedModel`): row r's scaled weights are
+ * `page(r)[(r % rowsPerPage) * labels.length ...]`, the page read from the model's file when first asked for.
+ */
+export interface WeightPages {
+  rowsPerPage: number;
+  page(row: number): Int16Array;
+}
 
 /** The packed form of a JSON model: rows in `Object.keys` order, which for canonical integer keys is ascending. */
-export function packMultilabelModel(json: MultilabelModelJson): PackedMultilabelModel {
+export function packMultilabelModel(json: MultilabelModelJson): PackedMultilabelModel & { weights: Int16Array } {
   const { rows, ...header } = json;
   const keys = Object.keys(rows);
   const width = json.labels.length;
@@ -64,13 +71,13 @@ export class MultilabelModel {
   readonly featureBits: number;
   private readonly bias: Float64Array;
   private readonly temperatures: Float64Array;
-  /** Row r's scaled weights are `weights[r * labels.length ...]`. */
+  /** Row r's scaled weights are `weights[r * labels.length ...]` (empty when the model is held in pages). */
   private readonly weights: Int16Array;
+  /** The weights page by page, read from the file as rows are first used, when the model was opened that way. */
+  private readonly pages: WeightPages | undefined;
   /** Row r's bucket, ascending. */
   private readonly buckets: Int32Array;
   private readonly scale: number;
-  /** Reads a row's weights in from the file before their first use, when the model was opened that way. */
-  private readonly fetchRow: ((row: number) => void) | undefined;
 
   constructor(model: MultilabelModelJson | PackedMultilabelModel) {
     if (model.format !== 'hashed-ovr-logistic/1') throw new Error(`unsupported model format ${String(model.format)}`);
@@ -80,10 +87,10 @@ export class MultilabelModel {
     this.bias = Float64Array.from(packed.bias);
     this.temperatures = Float64Array.from(packed.labels.map((_, index) => packed.temperatures[index] ?? 1));
     this.scale = packed.weightScale > 0 ? packed.weightScale : 1;
-    if (packed.weights.length !== packed.buckets.length * packed.labels.length) throw new Error('model rows and weights differ in length');
-    this.weights = packed.weights;
+    if (packed.weights !== undefined && packed.weights.length !== packed.buckets.length * packed.labels.length) throw new Error('model rows and weights differ in length');
+    this.weights = packed.weights ?? new Int16Array(0);
+    this.pages = packed.pages;
     this.buckets = packed.buckets;
-    this.fetchRow = 'fetchRow' in packed ? packed.fetchRow : undefined;
   }
 
   /** Probability per label, in `labels` order. */
@@ -100,10 +107,14 @@ export class MultilabelModel {
     for (let position = 0; position < features.indices.length; position += 1) {
       const row = this.rowOf(features.indices[position]!);
       if (row < 0) continue;
-      this.fetchRow?.(row);
       const value = features.values[position]!;
-      const start = row * width;
-      for (let label = 0; label < logits.length; label += 1) logits[label]! += value * Math.fround(this.weights[start + label]! / scale);
+      let weights = this.weights;
+      let start = row * width;
+      if (this.pages !== undefined) {
+        weights = this.pages.page(row);
+        start = (row % this.pages.rowsPerPage) * width;
+      }
+      for (let label = 0; label < logits.length; label += 1) logits[label]! += value * Math.fround(weights[start + label]! / scale);
     }
     return logits;
   }

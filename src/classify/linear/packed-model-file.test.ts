@@ -72,15 +72,18 @@ describe('a packed model opened from its file (weights read as rows are first us
     }
   });
 
-  it('reads a row that straddles two pages whole, and refuses a truncated file', () => {
+  it('holds whole rows in each page, the same weights as the file, and refuses a truncated file', () => {
     const model = largeModel(3000);
-    const path = join(directory, 'straddle.bin');
+    const path = join(directory, 'rows.bin');
     writeFileSync(path, encodePackedModel(model));
-    const packed = openPackedModel(path);
-    // Rows are 6 bytes; pages are bytes [0, 4080), [4080, 8176), …: row 1362 is bytes 8172-8177, on two pages.
-    for (const row of [1362, 679, 680, 0, 2999]) packed.fetchRow?.(row);
+    const { pages } = openPackedModel(path);
     const whole = decodePackedModel(readFileSync(path));
-    for (const row of [1362, 1361, 1363, 679, 680, 0, 2999]) expect(Array.from(packed.weights.subarray(row * 3, row * 3 + 3))).toEqual(Array.from(whole.weights.subarray(row * 3, row * 3 + 3)));
+    // Rows of 3 labels are 6 bytes: 682 rows to a 4 KB page. The rows either side of page ends, and the last row.
+    expect(pages?.rowsPerPage).toBe(682);
+    for (const row of [0, 681, 682, 683, 1363, 1364, 2999]) {
+      const start = (row % 682) * 3;
+      expect(Array.from(pages!.page(row).subarray(start, start + 3))).toEqual(Array.from(whole.weights.subarray(row * 3, row * 3 + 3)));
+    }
     const truncated = join(directory, 'truncated.bin');
     writeFileSync(truncated, readFileSync(path).subarray(0, -2));
     expect(() => openPackedModel(truncated)).toThrow(/length/);
@@ -91,11 +94,12 @@ describe('a packed model opened from its file (weights read as rows are first us
     writeFileSync(path, encodePackedModel(largeModel(4000)));
     const descriptors = () => readdirSync('/proc/self/fd').length;
     const before = descriptors();
-    const packed = openPackedModel(path);
+    const { pages } = openPackedModel(path);
     expect(descriptors()).toBe(before + 1);
-    for (let row = 0; row < 4000; row += 1) packed.fetchRow?.(row);
+    const read: number[] = [];
+    for (let row = 0; row < 4000; row += pages!.rowsPerPage) read.push(...pages!.page(row));
     expect(descriptors()).toBe(before);
-    expect(Array.from(packed.weights)).toEqual(Array.from(decodePackedModel(readFileSync(path)).weights));
+    expect(read).toEqual(Array.from(decodePackedModel(readFileSync(path)).weights));
   });
 
   it('gives the shipped toolset model the predictions of the whole file', () => {

@@ -35,7 +35,7 @@ export function encodePackedModel(json: MultilabelModelJson): Uint8Array {
   return bytes;
 }
 
-export function decodePackedModel(file: Uint8Array): PackedMultilabelModel {
+export function decodePackedModel(file: Uint8Array): PackedMultilabelModel & { weights: Int16Array } {
   const newline = file.indexOf(0x0a);
   if (newline < 0) throw new Error('packed model: no header line');
   const header = JSON.parse(Buffer.from(file.buffer, file.byteOffset, newline).toString('utf8')) as PackedHeader;
@@ -56,26 +56,21 @@ export function decodePackedModel(file: Uint8Array): PackedMultilabelModel {
   return { ...model, buckets, weights };
 }
 
-/** The longest header line `openPackedModel` reads (the toolset model's is ~2 KB: labels, biases, temperatures). */
+/** The most `openPackedModel` reads looking for the header line (the toolset model's is ~2 KB: labels, biases, temperatures). */
 const headerLimit = 1 << 20;
-/** Bytes of weights read at a time: one memory page. */
+/** Bytes of weights read at a time, at most: as many whole rows as fit in one 4 KB memory page. */
 const pageBytes = 4096;
-/**
- * Where the weights' pages start in their buffer. A buffer this large is its own mapping, and glibc puts it 16
- * bytes after a page boundary (its chunk header), so read pieces that start 16 bytes before a multiple of 4,096
- * each fill exactly one memory page. Elsewhere a piece may touch two pages: slower, never wrong.
- */
-const pageShift = 16;
 
 /**
  * The same model as `decodePackedModel(readFileSync(path))`, reading only what the rows in use need: the header
  * and the row buckets (Int32, ~0.9 MB for the toolset model) at once, the weights (Int16, ~13 MB) a page at a time
- * when a prediction first reads a row of it (`fetchRow`). The weights' buffer is allocated whole and untouched, so
- * the memory of pages no prediction read is never written: the first tool-routed request reads a few hundred
- * pages instead of 13 MB, and on a machine where first touching memory is dear (a VM faulting its pages in from
- * the host, ~30 us a page on the build machine) that was most of the first request. Predictions are exactly those
- * of the whole file. The file stays open until every page is in (a file replaced meanwhile is still read as it was
- * opened). On a big-endian machine it reads the whole file and decodes it as `decodePackedModel` does.
+ * (as many whole rows as fit in 4 KB) when a prediction first reads a row of it. The first tool-routed request
+ * reads a few hundred pages instead of 13 MB; on a machine where first touching memory is dear (a VM faulting
+ * its pages in from the host, ~30 us a page on the build machine) that was most of the first request. Each page
+ * is its own small array: one 13 MB array, even untouched, made V8 start a full collection at once (it counts
+ * such memory against the heap's limits), in the first request. Predictions are exactly those of the whole file.
+ * The file stays open until every page is in (a file replaced meanwhile is still read as it was opened). On a
+ * big-endian machine it reads the whole file and decodes it as `decodePackedModel` does.
  */
 export function openPackedModel(path: string): PackedMultilabelModel {
   const descriptor = openSync(path, 'r');
@@ -92,40 +87,27 @@ export function openPackedModel(path: string): PackedMultilabelModel {
     while (offset % 4 !== 0) offset += 1;
     const { packed: _packed, rowCount, ...model } = header;
     const width = model.labels.length;
-    const weightCount = rowCount * width;
-    if (fileSize !== offset + rowCount * 4 + weightCount * 2) throw new Error('packed model: file length does not match its header');
+    if (fileSize !== offset + rowCount * 4 + rowCount * width * 2) throw new Error('packed model: file length does not match its header');
     const buckets = new Int32Array(rowCount);
     readExactly(descriptor, new Uint8Array(buckets.buffer), 0, rowCount * 4, offset);
     const weightsStart = offset + rowCount * 4;
-    const weightBytes = weightCount * 2;
-    // Zero-filled by allocation: a large one is fresh mapped memory, which costs nothing until a page is written.
-    const weights = new Int16Array(weightCount);
-    const bytes = new Uint8Array(weights.buffer);
-    const pageCount = weightBytes <= pageBytes - pageShift ? 1 : 1 + Math.ceil((weightBytes - (pageBytes - pageShift)) / pageBytes);
-    const loaded = new Uint8Array(pageCount);
-    let pagesLeft = pageCount;
-    let open = true;
-    const pageOf = (byte: number) => (byte < pageBytes - pageShift ? 0 : 1 + Math.floor((byte - (pageBytes - pageShift)) / pageBytes));
-    const fetchRow = (row: number): void => {
-      if (!open) return;
-      const first = pageOf(row * width * 2);
-      const last = pageOf((row + 1) * width * 2 - 1);
-      for (let page = first; page <= last; page += 1) {
-        if (loaded[page] === 1) continue;
-        const start = page === 0 ? 0 : page * pageBytes - pageShift;
-        const end = Math.min(weightBytes, (page + 1) * pageBytes - pageShift);
-        readExactly(descriptor, bytes, start, end - start, weightsStart + start);
-        loaded[page] = 1;
-        pagesLeft -= 1;
-      }
-      if (pagesLeft === 0) {
-        open = false;
-        closeSync(descriptor);
-      }
+    const rowsPerPage = Math.max(1, Math.floor(pageBytes / Math.max(1, width * 2)));
+    const pages: (Int16Array | undefined)[] = new Array(Math.ceil(rowCount / rowsPerPage));
+    let pagesLeft = pages.length;
+    const page = (row: number): Int16Array => {
+      const index = (row / rowsPerPage) | 0;
+      const held = pages[index];
+      if (held !== undefined) return held;
+      const rows = Math.min(rowsPerPage, rowCount - index * rowsPerPage);
+      const weights = new Int16Array(rows * width);
+      readExactly(descriptor, new Uint8Array(weights.buffer), 0, weights.byteLength, weightsStart + index * rowsPerPage * width * 2);
+      pages[index] = weights;
+      pagesLeft -= 1;
+      if (pagesLeft === 0) closeSync(descriptor);
+      return weights;
     };
-    keepOpen = weightBytes > 0;
-    if (!keepOpen) return { ...model, buckets, weights };
-    return { ...model, buckets, weights, fetchRow };
+    keepOpen = pagesLeft > 0;
+    return { ...model, buckets, pages: { rowsPerPage, page } };
   } finally {
     if (!keepOpen) closeSync(descriptor);
   }
