@@ -10,7 +10,7 @@ import type { Command } from './command.js';
 import { describePortInUse } from './port-holder.js';
 import { releaseYoungGeneration } from './start-heap.js';
 import { saveCompileCache } from './compile-cache-handle.js';
-import { collectWhenIdle } from './idle-collection.js';
+import { collectAfterStart, collectWhenIdle } from './idle-collection.js';
 import { warmToolsetClassifier } from '../classify/toolsets/warm-up.js';
 
 const usage = `Usage: hermes-router start [--config FILE] [--port N] [--host H] [--data-dir DIR] [--log-format auto|text|json]
@@ -113,6 +113,8 @@ export const startCommand: Command = {
     const idleCollection = context.env.HERMES_ROUTER_IDLE_COLLECTION === 'off' ? undefined : collectWhenIdle(running.gateway.inFlight);
     // Compile the tool router's classifier while no request waits for it (classify/toolsets/warm-up.ts).
     if (running.gateway.toolRoutingMode !== 'off') setTimeout(warmToolsetClassifier, 0).unref();
+    // The start's garbage too, so the first request does not pay the first full collection (idle-collection.ts).
+    if (idleCollection !== undefined) collectAfterStart(running.gateway.inFlight);
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         context.stdout.write(`\n${signal}: finishing in-flight requests…\n`);

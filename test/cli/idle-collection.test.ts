@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdleCollector, idleCollectionSettings } from '../../src/cli/idle-collection.js';
+import { IdleCollector, collectAfterStart, idleCollectionSettings } from '../../src/cli/idle-collection.js';
 import { InFlightRequests } from '../../src/pipeline/in-flight-requests.js';
 
 const megabyte = 1024 * 1024;
@@ -103,5 +103,30 @@ describe('the idle-time collection', () => {
     requests.enter();
     for (let now = 6000; now <= 30_000; now += 1000) collector.poll(now);
     expect(collector.collections).toBe(1);
+  });
+});
+
+describe('the collection right after the start', () => {
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('collects once, on the next turn, while no request has started', async () => {
+    const requests = new InFlightRequests();
+    let collected = 0;
+    collectAfterStart(requests, () => (collected += 1));
+    expect(collected).toBe(0);
+    await turn();
+    expect(collected).toBe(1);
+  });
+
+  it('leaves a request that already started alone, finished or not', async () => {
+    for (const finished of [false, true]) {
+      const requests = new InFlightRequests();
+      let collected = 0;
+      collectAfterStart(requests, () => (collected += 1));
+      requests.enter();
+      if (finished) requests.leave();
+      await turn();
+      expect(collected).toBe(0);
+    }
   });
 });
