@@ -30,6 +30,24 @@ describe('LexiconMatcher in other scripts', () => {
   });
 });
 
+describe('LexiconMatcher in Arabic and Indic scripts', () => {
+  const scripts = new LexiconMatcher({ medicine_healthcare: ['الطبيب', 'دواء', 'ڈاکٹر'], legal_government: ['محامي'], entertainment_media: ['फिल्म'] });
+
+  it('reads Arabic and Persian letter forms, short vowels and the Indic nukta as one', () => {
+    expect(scripts.match('أريد دَوَاء')).toEqual(new Map([['medicine_healthcare', ['دواء']]]));
+    expect(scripts.match('محامى')).toEqual(new Map([['legal_government', ['محامی']]]));
+    expect(scripts.match('मुझे फ़िल्म देखनी है')).toEqual(new Map([['entertainment_media', ['फिल्म']]]));
+    expect(foldAccents('ڈاکٹر')).toBe(foldAccents('ڈاكٹر'));
+  });
+
+  it('takes the Arabic conjunction and article off a word no term matched whole, counting it once', () => {
+    expect(scripts.match('والطبيب')).toEqual(new Map([['medicine_healthcare', ['الطبیب']]]));
+    expect(scripts.match('بالدواء')).toEqual(new Map([['medicine_healthcare', ['دواء']]]));
+    expect(scripts.match('للمحامي')).toEqual(new Map([['legal_government', ['محامی']]]));
+    expect(scripts.match('وداع')).toEqual(new Map());
+  });
+});
+
 describe('LexiconMatcher with apostrophes', () => {
   // The tokenizer splits "that's" into "that", "s" (the apostrophe is a symbol), so a term must be compiled the same way.
   const withApostrophes = new LexiconMatcher({ none: ["that's all"], software_it: ["l'ordinateur", "dell'applicazione"], math: ["aujourd'hui"] });

@@ -41,7 +41,34 @@ function termWords(term: string): string[] {
  */
 export function foldAccents(word: string): string {
   if (!/[^\x00-\x7f]/.test(word)) return word;
-  return word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+  const folded = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return (scriptVariant.test(folded) ? foldScriptVariants(folded) : folded).normalize('NFC');
+}
+
+/**
+ * Arabic-script and Indic letters written more than one way: Arabic short vowels, hamza seats and tatweel are
+ * dropped, Arabic yeh/alef maqsura and kaf are read as the Persian/Urdu letters, ta marbuta and Urdu heh as heh,
+ * and the nukta of Devanagari, Bengali, Gurmukhi and Gujarati is dropped ("फ़िल्म" and "फिल्म"). Runs after NFD,
+ * which has split hamza and madda off their letters.
+ */
+const scriptVariant = /[\u0600-\u06ff\u093c\u09bc\u0a3c\u0abc]/u;
+const scriptLetters: Record<string, string> = { '\u064a': '\u06cc', '\u0649': '\u06cc', '\u0643': '\u06a9', '\u0629': '\u0647', '\u06c1': '\u0647', '\u06c3': '\u0647', '\u06c0': '\u0647', '\u0671': '\u0627' };
+function foldScriptVariants(word: string): string {
+  return word.replace(/[\u064b-\u065f\u0670\u0640\u093c\u09bc\u0a3c\u0abc]/gu, '').replace(/[\u064a\u0649\u0643\u0629\u06c1\u06c3\u06c0\u0671]/gu, (letter) => scriptLetters[letter] ?? letter);
+}
+
+/**
+ * An Arabic word with its clitics taken off, for matching alone: the conjunctions و/ف and the article with a
+ * preposition ("والطبيب", "بالدواء", "للمحامي" are "الطبيب", "دواء", "محامي"). Only what leaves three letters.
+ */
+function arabicStems(word: string): string[] {
+  if (!/^[\u0621-\u064a\u06a9\u06cc]{4,}$/u.test(word)) return [];
+  const stems: string[] = [];
+  const bare = /^[\u0648\u0641]/u.test(word) ? word.slice(1) : word;
+  if (bare !== word) stems.push(bare);
+  const article = /^(?:\u0627\u0644|\u0628\u0627\u0644|\u06a9\u0627\u0644|\u0644\u0644)/u.exec(bare);
+  if (article && bare.length - article[0].length >= 3) stems.push(bare.slice(article[0].length));
+  return stems;
 }
 
 /** Compiles term lists once; matching then costs a map lookup per word and per word prefix. */
@@ -95,6 +122,11 @@ export class LexiconMatcher<Label extends string> {
         notePhrases(this.compiled.stemPhrases.get(stem), index);
       }
       notePhrases(this.compiled.phrases.get(word), index);
+      // Arabic clitics: a word no whole term matched may once they are off (one term per word, as for any word).
+      if (word.charCodeAt(0) >= 0x621 && word.charCodeAt(0) <= 0x6cc && !this.compiled.exact.has(word)) {
+        const stem = arabicStems(word).find((candidate) => this.compiled.exact.has(candidate));
+        if (stem) for (const label of this.compiled.exact.get(stem)!) note(label, stem);
+      }
     });
     if (this.compiled.substrings.length) {
       const normalized = normalizeText(text);

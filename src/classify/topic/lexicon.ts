@@ -1,4 +1,5 @@
 import { otherLanguageIntentTerms, otherLanguageSubjectTerms } from './lexicon-other-languages.js';
+import { southAsianAfricanIntentTerms, southAsianAfricanSubjectTerms } from './lexicon-south-asian-african.js';
 import type { Intent, Topic } from './taxonomy.js';
 
 /**
@@ -144,9 +145,12 @@ const englishChineseThaiIntentTerms: Record<Intent, readonly string[]> = {
   ],
 };
 
-/** Every subject term, the other languages' (lexicon-other-languages.ts) after the English, Chinese and Thai ones. */
-export const subjectLexicon = withOtherLanguages(englishChineseThaiSubjectTerms, otherLanguageSubjectTerms);
-export const intentLexicon = withOtherLanguages(englishChineseThaiIntentTerms, otherLanguageIntentTerms);
+/**
+ * Every subject term, the other languages' (lexicon-other-languages.ts, then lexicon-south-asian-african.ts) after
+ * the English, Chinese and Thai ones.
+ */
+export const subjectLexicon = withOtherLanguages(withOtherLanguages(englishChineseThaiSubjectTerms, otherLanguageSubjectTerms), southAsianAfricanSubjectTerms);
+export const intentLexicon = withOtherLanguages(withOtherLanguages(englishChineseThaiIntentTerms, otherLanguageIntentTerms), southAsianAfricanIntentTerms);
 
 function withOtherLanguages<Label extends string>(base: Record<Label, readonly string[]>, other: Partial<Record<Label, readonly string[]>>): Record<Label, readonly string[]> {
   const merged = { ...base };
