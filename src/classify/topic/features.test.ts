@@ -23,6 +23,11 @@ describe('topicFeatures (turns remembered between readings)', () => {
     for (const name of ['shape:emoji', 'shape:exclamation', 'shape:question', 'shape:repeated']) expect(request.has(name)).toBe(false);
   });
 
+  it('counts typed faces and laughter as emoji, not code or ranges', () => {
+    for (const turn of ['오늘 진짜 피곤하다 ㅠㅠ', '今日は楽しかったwww', 'see you tomorrow :)', '좋아요 ^^']) expect(topicFeatures([turn]).has('shape:emoji')).toBe(true);
+    for (const turn of ['x = a[1:3]; f(b)', 'std::map<int, int> m;', 'see https://example.com/a:b']) expect(topicFeatures([turn]).has('shape:emoji')).toBe(false);
+  });
+
   it('cuts words outside ASCII into trigrams from three letters on, English words from five', () => {
     const korean = topicFeatures(['코드를 고쳐 주세요']);
     expect(korean.has('g:^코드')).toBe(true);

@@ -161,6 +161,13 @@ function turnFeatures(text: string, prefix: string, withTrigrams = true): Sparse
 }
 
 /**
+ * Faces and laughter typed rather than pictured count as emoji: Korean jamo runs ("ㅋㅋ", "ㅎㅎ", "ㅠㅠ"), "^^",
+ * "^_^", ":)" / ";D" standing alone, Japanese "www" after Japanese text, "♪" and "~~". Korean and Japanese chat
+ * carries these more than pictographs, and the word vectors know nothing else of it.
+ */
+const typedFace = /[\u3131-\u3163]{2,}|\^[_.]?\^|(?:^|\s)[:;]-?[)(DPp](?=\s|$)|[\u3040-\u30ff\u4e00-\u9fff][wｗ]{2,}|♪|~~/u;
+
+/**
  * How a turn is written, whatever its language: an emoji, an exclamation, a question, a stretched word ("sooo",
  * "!!!", "ㅋㅋㅋ"). Greetings, thanks and chat carry them far more often than requests for a specialist, and in a
  * language the word vectors do not know they are among the few features a `none` turn still has. Leaving out one
@@ -169,7 +176,7 @@ function turnFeatures(text: string, prefix: string, withTrigrams = true): Sparse
  * 0.82); the trigrams alone 0.928 / 0.983.
  */
 function addSmallTalkForm(features: SparseVector, text: string): void {
-  if (/\p{Extended_Pictographic}/u.test(text)) addFeature(features, 'shape:emoji', 1);
+  if (/\p{Extended_Pictographic}/u.test(text) || typedFace.test(text)) addFeature(features, 'shape:emoji', 1);
   if (/[!！]/.test(text)) addFeature(features, 'shape:exclamation', 1);
   if (/[?？]/.test(text)) addFeature(features, 'shape:question', 0.5);
   if (/(.)\1{2,}/u.test(text.replace(/[\s\d.\-=_*#~]/g, ''))) addFeature(features, 'shape:repeated', 1);

@@ -10,7 +10,9 @@ import type { Intent, Topic } from './taxonomy.js';
  * with spaces matches consecutive words. Japanese terms match as substrings, as Chinese and Thai ones do.
  * The matcher folds Latin accents on both sides ("matematicas" matches "matemáticas"), so a term that folds to
  * an English word of another meaning is left out or written in its inflected forms (Polish "sąd" folds to "sad",
- * Turkish "maç" to "mac"; German "Brief", Italian "salute", Spanish "gripe" are English words too).
+ * Turkish "maç" to "mac"; German "Brief", Italian "salute", Spanish "gripe" are English words too). Korean words that
+ * begin another common word are written in their forms: "배우" (actor) begins "배우고" (learning), "의사" (doctor)
+ * "의사소통" (communication), "물리" (physics) "물리면" (if bitten); "약" (medicine) is also "about" ("약 3시간").
  */
 export const otherLanguageSubjectTerms: Record<Exclude<Topic, 'none'>, readonly string[]> = {
   software_it: [
@@ -73,7 +75,7 @@ export const otherLanguageSubjectTerms: Record<Exclude<Topic, 'none'>, readonly 
     'khoa học', 'vật lý', 'hóa học', 'sinh học', 'tế bào', 'nguyên tử', 'trọng lực', 'quang hợp', 'tiến hóa', 'hành tinh', 'vũ trụ', 'hố đen',
     'علوم', 'العلوم', 'فيزياء', 'الفيزياء', 'كيمياء', 'الكيمياء', 'أحياء', 'خلية', 'الخلية', 'ذرة', 'الذرة', 'الجاذبية', 'التمثيل الضوئي', 'تطور', 'كوكب', 'الكون', 'ثقب أسود',
     'विज्ञान', 'भौतिकी', 'रसायन', 'जीव विज्ञान', 'कोशिका', 'परमाणु', 'गुरुत्वाकर्षण', 'प्रकाश संश्लेषण', 'ग्रह', 'ब्रह्मांड',
-    '과학*', '물리*', '화학*', '생물*', '세포*', '원자*', '분자*', '중력*', '광합성*', '진화*', '행성*', '우주*', '블랙홀*',
+    '과학*', '물리학*', '물리', '화학*', '생물*', '세포*', '원자*', '분자*', '중력*', '광합성*', '진화*', '행성*', '우주*', '블랙홀*',
     '科学', '物理', '化学', '生物', '細胞', '原子', '分子', '重力', '光合成', '進化', '惑星', '宇宙', 'ブラックホール',
     '細胞', '演化', '宇宙',
   ],
@@ -130,7 +132,7 @@ export const otherLanguageSubjectTerms: Record<Exclude<Topic, 'none'>, readonly 
     'bác sĩ', 'sức khỏe', 'triệu chứng', 'đau', 'sốt', 'bệnh', 'điều trị', 'bệnh viện', 'thuốc', 'mang thai', 'cảm cúm', 'huyết áp', 'tiểu đường',
     'طبيب', 'الطبيب', 'دكتور', 'صحة', 'الصحة', 'أعراض', 'الأعراض', 'ألم', 'حمى', 'مرض', 'المرض', 'علاج', 'العلاج', 'مستشفى', 'دواء', 'الدواء', 'حامل', 'الحمل', 'سعال', 'ضغط الدم', 'السكري', 'صداع',
     'डॉक्टर', 'स्वास्थ्य', 'लक्षण', 'दर्द', 'बुखार', 'बीमारी', 'रोग', 'इलाज', 'उपचार', 'अस्पताल', 'दवा', 'दवाई', 'गर्भावस्था', 'खांसी', 'मधुमेह', 'डायबिटीज', 'ब्लड प्रेशर', 'सिरदर्द',
-    '의사*', '병원*', '건강*', '증상*', '통증*', '아프*', '열이', '질병*', '치료*', '약', '임신*', '기침*', '감기*', '혈압*', '당뇨*', '두통*',
+    '의사', '의사가', '의사는', '의사한테', '의사 선생님', '병원*', '건강*', '증상*', '통증*', '아프*', '열이', '질병*', '치료*', '약을', '약이', '약은', '약국*', '처방*', '임신*', '기침*', '감기*', '혈압*', '당뇨*', '두통*',
     '医者', '病院', '健康', '症状', '痛み', '頭痛', '発熱', '熱が', '病気', '治療', '薬', '妊娠', '咳', '風邪', '血圧', '糖尿病',
     '醫生', '醫院', '症狀', '藥', '發燒',
   ],
@@ -168,7 +170,7 @@ export const otherLanguageSubjectTerms: Record<Exclude<Topic, 'none'>, readonly 
     'phim', 'điện ảnh', 'trò chơi', 'game', 'âm nhạc', 'bài hát', 'bóng đá', 'trận đấu', 'diễn viên', 'ca sĩ',
     'فيلم', 'أفلام', 'الفيلم', 'مسلسل', 'المسلسل', 'لعبة', 'ألعاب', 'موسيقى', 'أغنية', 'الأغنية', 'كرة القدم', 'مباراة', 'المباراة', 'موسم', 'حلقة', 'ممثل',
     'फिल्म', 'फ़िल्म', 'सिनेमा', 'सीरीज', 'धारावाहिक', 'गेम', 'खेल', 'संगीत', 'गाना', 'गाने', 'गीत', 'क्रिकेट', 'फुटबॉल', 'मैच', 'अभिनेता', 'अभिनेत्री',
-    '영화*', '드라마*', '게임*', '음악*', '노래*', '앨범*', '축구*', '야구*', '경기', '시즌*', '에피소드*', '배우*', '가수*', '아이돌*', '웹툰*',
+    '영화*', '드라마*', '게임*', '음악*', '노래*', '앨범*', '축구*', '야구*', '경기', '시즌*', '에피소드*', '배우', '배우가', '배우들*', '여배우*', '가수*', '아이돌*', '웹툰*',
     '映画', 'ドラマ', 'ゲーム', '音楽', '歌', 'アルバム', 'サッカー', '野球', '試合', 'シーズン', 'アニメ', '漫画', '俳優', '歌手',
     '電影', '電視劇', '遊戲', '音樂', '動漫',
   ],
