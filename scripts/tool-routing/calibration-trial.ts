@@ -6,6 +6,8 @@
  *     --holdout train-writer-6.jsonl --holdout train-writer-7.jsonl [--dump /tmp/cases.jsonl]
  * Prints one line per writer and variant, then the case-weighted totals per variant. `--dump` writes each case's
  * outcome under the first variant (id, registry, recalled, reduction, rules, scores) for offline analysis.
+ * With --together the named writers share one fold (all of them left out of one training, as leave-one-writer-out.ts
+ * --together); `--only train-writer-N.jsonl` then decides that writer alone with the shared fold's model.
  */
 import { writeFileSync } from 'node:fs';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
@@ -43,7 +45,8 @@ function describe(tally: Tally): string {
 const totals = new Map<string, Record<string, Tally>>();
 const dump: string[] = [];
 for (const holdout of holdouts) {
-  const { cases, byId, trained, model } = heldOutFold(root, holdout);
+  if (argument('--only') !== undefined && holdout !== argument('--only')) continue;
+  const { cases, byId, trained, model } = heldOutFold(root, holdout, process.argv.includes('--together') ? holdouts : [holdout]);
   const clusters = loadWordClusters();
   /** The share of a message's hashed features the fold's model has a weight row for (how familiar its wording is). */
   const coverageOf = (text: string, hasImage: boolean): { features: number; covered: number; words: number; knownWords: number } => {
