@@ -20,7 +20,12 @@ import { defaultCriticalToolsets } from '../../src/tools/config.js';
 import { caseMessages, parseToolCases } from '../../src/eval/tools/tool-cases.js';
 
 export const defaultSeed = 20261130;
-const featureBits = 18;
+/**
+ * 2^20 buckets: about a tenth of them carry a trained weight, so a word no training line used (another script, a new
+ * name) mostly lands in an empty bucket and adds nothing. With 2^18 four fifths of the buckets carried weight and an
+ * unseen word drew a collision's weight, mostly negative for every toolset (src/tools/ARCHITECTURE.md, "Empty buckets").
+ */
+const featureBits = 20;
 export const trainingDirectory = 'data/tool-routing';
 
 interface Labelled {
@@ -203,13 +208,24 @@ export function trainToolsetModel(options: { files?: readonly string[]; seed?: n
   // probabilities of real requests from collapsing towards 0, more so for the critical toolsets.
   const criticalWeight = labels.map((label) => (defaultCriticalToolsets.includes(label) ? 4 : 3));
 
+  // A feature gets a weight only when at least two written lines carry it: the generated variants copy a line's
+  // words, so counting examples would keep every one-off word (and typo) of every line, and those buckets are what an
+  // unseen word collides with.
+  const lineCounts = new Map<number, number>();
+  for (const example of written) for (const bucket of toolsetFeatures(example.text, example.hasImage ?? false, featureBits, undefined, clusters).indices) lineCounts.set(bucket, (lineCounts.get(bucket) ?? 0) + 1);
+  const evidenced = new Set([...lineCounts].filter(([, count]) => count >= 2).map(([bucket]) => bucket));
+
   function encode(items: readonly Labelled[]): MultilabelExample[] {
     return items.map((item) => {
       const targets = new Uint8Array(labels.length);
       for (const toolset of item.ignored ?? []) targets[labels.indexOf(toolset)] = ignoredTarget;
       for (const toolset of item.toolsets) targets[labels.indexOf(toolset)] = 1;
       if (item.toolsets.length > 0) targets[labels.indexOf(needsToolLabel)] = 1;
-      return { features: toolsetFeatures(item.text, item.hasImage ?? false, featureBits, undefined, clusters), targets };
+      // Values stay those of the whole feature list (1/sqrt of its length), as at run time where unseen features
+      // count in the length and find no row.
+      const features = toolsetFeatures(item.text, item.hasImage ?? false, featureBits, undefined, clusters);
+      const kept = [...features.indices.keys()].filter((position) => evidenced.has(features.indices[position]!));
+      return { features: { indices: Int32Array.from(kept, (position) => features.indices[position]!), values: Float32Array.from(kept, (position) => features.values[position]!) }, targets };
     });
   }
 
