@@ -35,14 +35,20 @@ export function encodePackedModel(json: MultilabelModelJson): Uint8Array {
   return bytes;
 }
 
-export function decodePackedModel(file: Uint8Array): PackedMultilabelModel & { weights: Int16Array } {
-  const newline = file.indexOf(0x0a);
+/** The header line at the start of `bytes`, and where the row buckets start after it (aligned to 4). */
+function readHeader(bytes: Uint8Array): { model: Omit<PackedHeader, 'packed' | 'rowCount'>; rowCount: number; offset: number } {
+  const newline = bytes.indexOf(0x0a);
   if (newline < 0) throw new Error('packed model: no header line');
-  const header = JSON.parse(Buffer.from(file.buffer, file.byteOffset, newline).toString('utf8')) as PackedHeader;
+  const header = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, newline).toString('utf8')) as PackedHeader;
   if (header.packed !== magic) throw new Error(`packed model: unknown format ${String(header.packed)}`);
   let offset = newline + 1;
   while (offset % 4 !== 0) offset += 1;
   const { packed: _packed, rowCount, ...model } = header;
+  return { model, rowCount, offset };
+}
+
+export function decodePackedModel(file: Uint8Array): PackedMultilabelModel & { weights: Int16Array } {
+  const { model, rowCount, offset } = readHeader(file);
   const weightCount = rowCount * model.labels.length;
   if (file.length !== offset + rowCount * 4 + weightCount * 2) throw new Error('packed model: file length does not match its header');
   // Typed-array views need aligned offsets: a large file read has its own ArrayBuffer (the views then share its
@@ -79,13 +85,7 @@ export function openPackedModel(path: string): PackedMultilabelModel {
     const fileSize = fstatSync(descriptor).size;
     if (!littleEndian) return decodePackedModel(readExactly(descriptor, new Uint8Array(fileSize), 0, fileSize, 0));
     const head = readExactly(descriptor, new Uint8Array(Math.min(fileSize, headerLimit)), 0, Math.min(fileSize, headerLimit), 0);
-    const newline = head.indexOf(0x0a);
-    if (newline < 0) throw new Error('packed model: no header line');
-    const header = JSON.parse(Buffer.from(head.buffer, head.byteOffset, newline).toString('utf8')) as PackedHeader;
-    if (header.packed !== magic) throw new Error(`packed model: unknown format ${String(header.packed)}`);
-    let offset = newline + 1;
-    while (offset % 4 !== 0) offset += 1;
-    const { packed: _packed, rowCount, ...model } = header;
+    const { model, rowCount, offset } = readHeader(head);
     const width = model.labels.length;
     if (fileSize !== offset + rowCount * 4 + rowCount * width * 2) throw new Error('packed model: file length does not match its header');
     const buckets = new Int32Array(rowCount);
