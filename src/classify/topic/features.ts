@@ -74,7 +74,8 @@ function rememberedTurnFeatures(text: string, prefix: '' | 'ctx:'): SparseVector
  * cases were long last turns given the previous turn's topic.
  */
 function contextScale(current: string): number {
-  const { words, unspacedGrams } = tokenize(current.slice(0, 4000));
+  // The current turn was just analysed for its own features (kept unless it is a long paste): its tokens again.
+  const { words, unspacedGrams } = rememberedAnalyses.get(current) ?? tokenize(current.slice(0, 4000));
   const length = words.length + Math.ceil(unspacedGrams.length / 2);
   return length <= 5 ? 0.7 : length <= 12 ? 0.4 : 0.2;
 }
