@@ -1,4 +1,4 @@
-import { errors } from './undici-agent.js';
+import { loadUndici } from './undici-agent.js';
 import { GatewayError } from '../../core/errors.js';
 
 /** Maps a transport failure (no usable HTTP response) to the error class the attempt loop understands. */
@@ -8,6 +8,7 @@ export function classifyTransportError(error: unknown, providerId: string, signa
     return new GatewayError('client_closed', `request to ${providerId} cancelled: the client went away`, { cause: error });
   }
   const detail = error instanceof Error ? error.message : String(error);
+  const { errors } = loadUndici();
   if (error instanceof errors.HeadersTimeoutError) {
     return new GatewayError('timeout', `provider ${providerId} sent no response in time (first-byte timeout)`, { cause: error });
   }

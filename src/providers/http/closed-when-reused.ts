@@ -1,4 +1,4 @@
-import { errors } from './undici-agent.js';
+import { loadUndici } from './undici-agent.js';
 
 /**
  * Whether a request failed because the provider closed a kept-alive connection just as the gateway reused it:
@@ -12,7 +12,7 @@ import { errors } from './undici-agent.js';
  * attempt, which the attempt loop answers by failing over.
  */
 export function closedWhenReused(error: unknown): boolean {
-  if (!(error instanceof errors.SocketError)) return false;
+  if (!(error instanceof loadUndici().errors.SocketError)) return false;
   const socket = (error as { socket?: { bytesRead?: number } }).socket;
   return typeof socket?.bytesRead === 'number' && socket.bytesRead > 0;
 }

@@ -1,4 +1,4 @@
-import { Agent, Client } from './undici-agent.js';
+import { loadUndici } from './undici-agent.js';
 import type { Agent as UndiciAgent, Dispatcher } from 'undici';
 import type { ApiFormat } from '../../core/api-format.js';
 import type { JsonObject } from '../../core/json.js';
@@ -28,7 +28,8 @@ export interface TransportRequest {
  * classified, streams parsed as SSE.
  */
 export class HttpTransport {
-  private readonly agent: UndiciAgent;
+  /** Made at the first request (undici loads on first use: undici-agent.ts). */
+  private pool: UndiciAgent | undefined;
 
   constructor(
     private readonly providerId: string,
@@ -36,8 +37,11 @@ export class HttpTransport {
     private readonly connectTimeoutMs: number,
     /** The largest buffered body, or single stream event, read from this provider. */
     private readonly responseLimitBytes: number = defaultResponseLimitBytes,
-  ) {
-    this.agent = new Agent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 30_000, connections: 128 });
+  ) {}
+
+  private get agent(): UndiciAgent {
+    this.pool ??= new (loadUndici().Agent)({ connect: { timeout: this.connectTimeoutMs }, keepAliveTimeout: 30_000, connections: 128 });
+    return this.pool;
   }
 
   async post(request: TransportRequest): Promise<ProviderResponse> {
@@ -132,7 +136,7 @@ export class HttpTransport {
       return await this.agent.request(options);
     } catch (error) {
       if (!closedWhenReused(error) || options.signal.aborted) throw error;
-      const fresh = new Client(options.origin, { connect: { timeout: this.connectTimeoutMs } });
+      const fresh = new (loadUndici().Client)(options.origin, { connect: { timeout: this.connectTimeoutMs } });
       try {
         return await fresh.request(options);
       } finally {
@@ -143,6 +147,7 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
+    // Through the getter, as before: a transport closed before its first request refuses later ones as closed.
     await this.agent.close();
   }
 }
