@@ -1,13 +1,14 @@
 /**
  * Trains the topic classifier on the hand-written examples in data/topics/train/ and the writers' cases in
  * data/topics/train-writers/ (see its README), and writes
- * data/topics/weights.json and data/topics/cv-report.json. Calibration (temperature), the weight of the
+ * data/topics/weights.bin (packed, src/classify/topic/packed-weights.ts) and data/topics/cv-report.json. Calibration (temperature), the weight of the
  * intent prior and the `none` threshold are chosen on 5-fold held-out predictions of the training data; the dev
  * set (data/topics/cases.dev.jsonl) is never read here.
  *
  *   npx tsx scripts/classifiers/train-topics.ts
  */
 import { existsSync, writeFileSync } from 'node:fs';
+import { encodeTopicWeights } from '../../src/classify/topic/packed-weights.js';
 import { readTopicTrainingData, readWriterTrainingData } from '../../src/classify/topic/training-data.js';
 import { clincNoneExamples } from './clinc-none-examples.js';
 import { fitTopicWeights } from './topic-fit.js';
@@ -17,6 +18,6 @@ const written = [...readTopicTrainingData('data/topics/train'), ...readWriterTra
 const borrowed = existsSync(clincPath) ? clincNoneExamples(clincPath) : [];
 // Borrowed rows train every fold but are never scored: the held-out numbers speak for the written data.
 const { weights, report } = fitTopicWeights([...written, ...borrowed], (example) => !example.source.startsWith('clinc150:'));
-writeFileSync('data/topics/weights.json', `${JSON.stringify(weights)}\n`);
+writeFileSync('data/topics/weights.bin', encodeTopicWeights(weights));
 writeFileSync('data/topics/cv-report.json', `${JSON.stringify(report, null, 1)}\n`);
 process.stdout.write(`${JSON.stringify({ examples: report.examples, topicTemperature: report.topicTemperature, intentTemperature: report.intentTemperature, chosen: report.chosen })}\n`);

@@ -52,7 +52,7 @@ const topicKeySchema = z.enum(topics.filter((topic) => topic !== 'none') as [str
 
 /**
  * The `topic_routing:` config section. Empty is valid (and routes nothing until topics are mapped).
- * `min_confidence` defaults to the threshold trained with the shipped weights (data/topics/weights.json).
+ * `min_confidence` defaults to the threshold trained with the shipped weights (data/topics/weights.bin).
  */
 export const topicRoutingConfigSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LinearModelJson } from './linear-model.js';
 import { LinearModel } from './linear-model.js';
-import { StackedLinearModels } from './stacked-linear-models.js';
+import { packStackedModels, StackedLinearModels } from './stacked-linear-models.js';
 
 const subject: LinearModelJson = {
   classes: ['a', 'b', 'c'],
@@ -16,6 +16,19 @@ const intent: LinearModelJson = {
   temperature: 1.2,
 };
 
+/** A model's weights as the stacked table holds them: each a whole number of its row's step (largest / 127). */
+function rounded(model: LinearModelJson): LinearModelJson {
+  return {
+    ...model,
+    weights: Object.fromEntries(
+      Object.entries(model.weights).map(([name, row]) => {
+        const step = Math.fround(Math.max(...row.map(Math.abs)) / 127);
+        return [name, row.map((weight) => step * Math.round(weight / step))];
+      }),
+    ),
+  };
+}
+
 describe('StackedLinearModels', () => {
   const stacked = new StackedLinearModels([subject, intent]);
   const features = new Map([
@@ -26,20 +39,29 @@ describe('StackedLinearModels', () => {
     ['w:unknown', 1],
   ]);
 
-  it('predicts as each model would on its own', () => {
+  it('predicts as each model would on its own, with its weights rounded to 255 steps of a row', () => {
     const [subjectPrediction, intentPrediction] = stacked.predict(features);
     for (const [prediction, json] of [
       [subjectPrediction!, subject],
       [intentPrediction!, intent],
     ] as const) {
-      const alone = new LinearModel(json).predict(features);
+      const alone = new LinearModel(rounded(json)).predict(features);
+      // The rounding moves a logit by at most half a step per feature.
+      new LinearModel(json).predict(features).logits.forEach((logit, index) => expect(Math.abs(prediction.logits[index]! - logit)).toBeLessThan(0.01));
       alone.logits.forEach((logit, index) => expect(prediction.logits[index]).toBeCloseTo(logit, 6));
       alone.probabilities.forEach((probability, index) => expect(prediction.probabilities[index]).toBeCloseTo(probability, 6));
     }
   });
 
   it('explains as each model would on its own, ignoring the features only the other model has', () => {
-    expect(stacked.explain(features, 0, 1, 5)).toEqual(new LinearModel(subject).explain(features, 1, 5));
-    expect(stacked.explain(features, 1, 1, 5)).toEqual(new LinearModel(intent).explain(features, 1, 5));
+    expect(stacked.explain(features, 0, 1, 5)).toEqual(new LinearModel(rounded(subject)).explain(features, 1, 5));
+    expect(stacked.explain(features, 1, 1, 5)).toEqual(new LinearModel(rounded(intent)).explain(features, 1, 5));
+  });
+
+  it('builds the same table from its packed form', () => {
+    const packed = packStackedModels([subject, intent]);
+    expect(packed.names).toEqual(['w:x', 'w:y', 'w:only-subject', 'w:only-intent']);
+    expect(Array.from(packed.table.subarray(0, 5))).toEqual([127, -51, 0, 127, -127]);
+    expect(new StackedLinearModels(packed).predict(features)).toEqual(stacked.predict(features));
   });
 });

@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { round } from '../text/linear-model.js';
 import type { FeatureContribution } from '../text/linear-model.js';
-import { readPackageJson } from '../text/package-data.js';
+import { packageDataPath } from '../text/package-data.js';
 import { tokenize } from '../text/tokens.js';
 import type { ChatMessageLike } from './conversation.js';
 import { isShortFollowUp, recentUserTurns } from './conversation.js';
 import { keywordTopic } from './keyword-classifier.js';
 import { decideTopic, LearnedTopicModel } from './learned-classifier.js';
 import type { TopicWeightsJson } from './model.js';
+import type { PackedTopicWeights } from './packed-weights.js';
+import { decodeTopicWeights, unpackTopicWeights } from './packed-weights.js';
 import type { Intent, Topic } from './taxonomy.js';
 import { topics } from './taxonomy.js';
 
@@ -31,11 +34,11 @@ export interface TopicClassification {
 
 export interface TopicClassifierOptions {
   mode?: TopicMode;
-  /** Overrides the trained threshold (data/topics/weights.json `minConfidence`). */
+  /** Overrides the trained threshold (data/topics/weights.bin `minConfidence`). */
   minConfidence?: number;
   /** How many recent user turns to read (the last one is classified; earlier ones are context). */
   contextTurns?: number;
-  weights?: TopicWeightsJson;
+  weights?: TopicWeightsJson | PackedTopicWeights;
   /**
    * Later turns (default true): the topic the earlier turns and the last turn alone agree on wins, and a
    * follow-up that is short (≤ 5 words) or weak (≤ 8 words, its own best specialist below 0.4) keeps the
@@ -161,9 +164,14 @@ function fromKeywords(userTurns: readonly string[]): TopicClassification {
   };
 }
 
-/** data/topics/weights.json as written (read on each call: the classifiers share `shippedTopicModel` instead). */
+/** The shipped model file (data/topics/weights.bin, packed-weights.ts) as the runtime reads it. */
+export function shippedPackedTopicWeights(): PackedTopicWeights {
+  return decodeTopicWeights(readFileSync(packageDataPath('data/topics/weights.bin')));
+}
+
+/** The shipped weights as JSON (read on each call, for scripts: the classifiers share `shippedTopicModel` instead). */
 export function shippedTopicWeights(): TopicWeightsJson {
-  return readPackageJson<TopicWeightsJson>('data/topics/weights.json');
+  return unpackTopicWeights(shippedPackedTopicWeights());
 }
 
 let shipped: LearnedTopicModel | undefined;
@@ -174,6 +182,6 @@ let shipped: LearnedTopicModel | undefined;
  * ~40 MB.
  */
 function shippedTopicModel(): LearnedTopicModel {
-  shipped ??= new LearnedTopicModel(shippedTopicWeights());
+  shipped ??= new LearnedTopicModel(shippedPackedTopicWeights());
   return shipped;
 }

@@ -4,6 +4,7 @@ import type { FeatureContribution } from '../text/linear-model.js';
 import { StackedLinearModels } from '../text/stacked-linear-models.js';
 import { topicFeatures } from './features.js';
 import type { TopicWeightsJson } from './model.js';
+import type { PackedTopicWeights } from './packed-weights.js';
 import type { Intent, Topic } from './taxonomy.js';
 import { intents, topics } from './taxonomy.js';
 
@@ -30,9 +31,9 @@ export class LearnedTopicModel {
   /** The trained `none` threshold. */
   readonly minConfidence: number;
 
-  /** Keeps no reference to `weights`: the parsed JSON (most of the heap the model would hold) can be collected. */
-  constructor(weights: TopicWeightsJson) {
-    this.heads = new StackedLinearModels([weights.topic, weights.intent]);
+  /** Keeps no reference to JSON `weights`: the parsed JSON (most of the heap the model would hold) can be collected. */
+  constructor(weights: TopicWeightsJson | PackedTopicWeights) {
+    this.heads = new StackedLinearModels('heads' in weights ? weights.heads : [weights.topic, weights.intent]);
     this.intentTopicTable = weights.intentTopicTable;
     this.intentWeight = weights.intentWeight;
     this.minConfidence = weights.minConfidence;

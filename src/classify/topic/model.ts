@@ -1,6 +1,6 @@
 import type { LinearModelJson } from '../text/linear-model.js';
 
-/** data/topics/weights.json: two heads (intent, topic) and how they are combined. */
+/** The topic model: two heads (intent, topic) and how they are combined (shipped packed as data/topics/weights.bin, packed-weights.ts). */
 export interface TopicWeightsJson {
   topic: LinearModelJson;
   intent: LinearModelJson;
