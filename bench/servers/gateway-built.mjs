@@ -32,7 +32,9 @@ process.stdout.write = (chunk, ...rest) => {
     const match = /listening on http:\/\/[^:]+:(\d+)/.exec(banner);
     if (match) {
       banner = undefined;
-      process.send?.({ port: Number(match[1]) });
+      // The CPU time at the banner itself: what `start` runs after it (warm-ups, loads) is not in it.
+      const cpu = process.cpuUsage();
+      process.send?.({ port: Number(match[1]), bannerCpuMs: (cpu.user + cpu.system) / 1000 });
     }
   }
   const callback = rest.at(-1);
