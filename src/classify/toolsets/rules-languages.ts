@@ -31,8 +31,22 @@ function anywhere(...alternatives: string[]): string {
   return `(?:${alternatives.join('|')})`;
 }
 
+/**
+ * The pattern is made when a rule is first matched, not when this module loads: parsing these fifteen Unicode
+ * patterns (`\p{…}` classes, look-behinds) was ~5-10 ms of the CPU `start` took to listen, and a start need
+ * not match anything. `start` matches them once right after it listens (classify/toolsets/warm-up.ts).
+ */
 function rule(name: string, toolsets: string[], ...parts: string[]): LanguageRule {
-  return { name, toolsets, pattern: new RegExp(parts.join('|'), 'u') };
+  const source = parts.join('|');
+  let pattern: RegExp | undefined;
+  return {
+    name,
+    toolsets,
+    get pattern() {
+      pattern ??= new RegExp(source, 'u');
+      return pattern;
+    },
+  };
 }
 
 const weekdays = 'lunes|martes|miércoles|jueves|viernes|sábado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag';
