@@ -1,5 +1,6 @@
 import type { FeatureContribution, LinearModelJson, LinearPrediction } from './linear-model.js';
 import { round, softmax } from './linear-model.js';
+import { HashedNameIndex } from './hashed-name-index.js';
 import type { SparseVector } from './sparse-vector.js';
 
 /** Features found in the table: names, values and row indices, in the order of the sparse vector. */
@@ -63,8 +64,8 @@ export function packStackedModels(models: readonly LinearModelJson[]): PackedSta
  */
 export class StackedLinearModels {
   readonly models: readonly { classes: readonly string[]; temperature: number }[];
-  /** name → row index */
-  private readonly rows: Map<string, number>;
+  /** name → row index (the names themselves are not kept) */
+  private readonly rows: HashedNameIndex;
   private readonly table: Int8Array;
   private readonly scales: Float32Array;
   private readonly width: number;
@@ -83,7 +84,7 @@ export class StackedLinearModels {
     this.width = width;
     if (packed.table.length !== packed.names.length * width || packed.scales.length !== packed.names.length * packed.models.length) throw new Error('stacked models: table size does not match the names');
     this.biases = packed.models.map((model) => [...model.bias]);
-    this.rows = new Map(packed.names.map((name, row) => [name, row]));
+    this.rows = new HashedNameIndex(packed.names);
     this.table = packed.table;
     this.scales = packed.scales;
   }
