@@ -24,10 +24,10 @@ export interface TopicFit {
  * whole recipe, or with `quick` the two heads only with the shipped temperatures, intent weight and threshold (one
  * training per writer instead of six; for comparing feature variants, not for a shipped figure).
  */
-export function leftOutWeights(training: readonly TopicTrainingExample[], quick: boolean): TopicWeightsJson {
+export function leftOutWeights(training: readonly TopicTrainingExample[], quick: boolean, options: { minFeatureCount?: number } = {}): TopicWeightsJson {
   if (!quick) return fitTopicWeights(training, (example) => !example.source.startsWith('clinc150:')).weights;
   const shipped = shippedTopicWeights();
-  const heads = trainTopicHeads(training);
+  const heads = trainTopicHeads(training, options);
   return { ...shipped, topic: { ...heads.topic, temperature: shipped.topic.temperature }, intent: { ...heads.intent, temperature: shipped.intent.temperature }, intentTopicTable: intentTopicTable(training) };
 }
 

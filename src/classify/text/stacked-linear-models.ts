@@ -26,8 +26,8 @@ export interface PackedStackedModels {
 
 /**
  * Rounds every model's weights to one of 255 steps of its row's largest absolute weight: what
- * `StackedLinearModels` computes with. Leave one writer out (46 writers, heads refitted) gave the same decisions
- * on all but a handful of cases (scripts/classifiers/topic-prune-lowo.ts, variant `int8`).
+ * `StackedLinearModels` computes with. The 32-bit weights' decisions were kept on writer 1's 480 cases left out
+ * (scripts/classifiers/topic-prune-lowo.ts, variant `int8`) and on the dev, holdout, fresh and fresh-final sets.
  */
 export function packStackedModels(models: readonly LinearModelJson[]): PackedStackedModels {
   const width = models.reduce((sum, model) => sum + model.classes.length, 0);

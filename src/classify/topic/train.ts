@@ -11,17 +11,17 @@ export interface TrainedHeads {
   intent: LinearModelJson;
 }
 
-/** Trains both heads on the same features; deterministic for a given example order. */
-export function trainTopicHeads(examples: readonly TopicTrainingExample[]): TrainedHeads {
+/** Trains both heads on the same features; deterministic for a given example order. `options` override topicTrainingOptions (trials). */
+export function trainTopicHeads(examples: readonly TopicTrainingExample[], options: { minFeatureCount?: number } = {}): TrainedHeads {
   const rows = examples.map((example) => ({ example, features: topicFeatures(example.turns) }));
   const topic = trainLinearModel(
     rows.map(({ example, features }) => ({ features, label: topics.indexOf(example.topic), weight: example.weight ?? 1 })),
-    { classes: [...topics], ...topicTrainingOptions },
+    { classes: [...topics], ...topicTrainingOptions, ...options },
   );
   // Examples without an intent label train the subject head only.
   const intent = trainLinearModel(
     rows.filter(({ example }) => example.intent !== undefined).map(({ example, features }) => ({ features, label: intents.indexOf(example.intent!), weight: example.weight ?? 1 })),
-    { classes: [...intents], ...topicTrainingOptions },
+    { classes: [...intents], ...topicTrainingOptions, ...options },
   );
   return { topic, intent };
 }
