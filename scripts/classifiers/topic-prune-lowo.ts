@@ -14,7 +14,7 @@
  *
  * `--retrained-only` skips the fit with every feature (and its variants): only the `--min-count` fit is scored.
  *
- * `--without writer-47` also fits each fold without that writer (the training set before the writer was added) and
+ * `--without writer-47[,writer-48…]` also fits each fold without those writers (the training set before they were added) and
  * scores it as `before`. One JSON line per case and variant is appended to --out after each writer (id, writer,
  * variant, labels, decision: never the text), so a run cut short still has its finished writers;
  * `--summarize FILE` prints the aggregates of a run.
@@ -91,7 +91,8 @@ if (values.summarize) {
       rows.push(...score(writer, `trained count>=${values['min-count']}+int8`, mapHeads(retrained, quantize), folds.casesPath(writer)));
       process.stderr.write(`  trained count>=${values['min-count']}: ${rowCount(retrained)} rows\n`);
     }
-    if (values.without && writer !== values.without) rows.push(...score(writer, 'before', leftOutWeights(training.filter((example) => example.writer !== values.without), true), folds.casesPath(writer)));
+    const added = new Set((values.without ?? '').split(',').filter(Boolean));
+    if (added.size && !added.has(writer)) rows.push(...score(writer, 'before', leftOutWeights(training.filter((example) => !added.has(example.writer ?? '')), true), folds.casesPath(writer)));
     appendFileSync(values.out, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
     process.stderr.write(`${writer} done\n`);
   }
