@@ -26,10 +26,12 @@ const thresholdsSchema = z
      * What losing a needed toolset costs, in tokens: a recovery round trip re-sends the conversation (or the agent
      * says it cannot). A toolset the model knows is also kept when its probability × this reaches its own schema
      * tokens, so cheap toolsets (vision, tts: ~200 tokens) come along on weak evidence and expensive ones (cronjob:
-     * ~1,800) on a few percent; only while the model is unsure (thresholdFor). 0 turns it off. 35,000 since the
-     * five-writer model (leave one writer out: 25,000 → 35,000 gave 0.6 points of case recall for 0.3 of reduction).
+     * ~1,800) on a few percent; only while the model is unsure (thresholdFor). 0 turns it off. 35,000 from the
+     * five-writer model (leave one writer out: 25,000 → 35,000 gave 0.6 points of case recall for 0.3 of reduction);
+     * 80,000 since the fifty-six-writer model (two leave-writers-out folds: 29 of 300 misses kept for about 0.4 points
+     * of median reduction; src/tools/ARCHITECTURE.md).
      */
-    miss_cost_tokens: z.number().min(0).default(35000),
+    miss_cost_tokens: z.number().min(0).default(80000),
     /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
     abstain_when_task: z.number().min(0).max(1).default(0.6),
     /**
