@@ -24,13 +24,18 @@ export interface PackedStackedModels {
   table: Int8Array;
 }
 
+/** Bytes in one row of the table: every model's classes side by side. */
+export function rowWidth(models: readonly { classes: readonly string[] }[]): number {
+  return models.reduce((sum, model) => sum + model.classes.length, 0);
+}
+
 /**
  * Rounds every model's weights to one of 255 steps of its row's largest absolute weight: what
  * `StackedLinearModels` computes with. The 32-bit weights' decisions were kept on writer 1's 480 cases left out
  * (scripts/classifiers/topic-prune-lowo.ts, variant `int8`) and on the dev, holdout, fresh and fresh-final sets.
  */
 export function packStackedModels(models: readonly LinearModelJson[]): PackedStackedModels {
-  const width = models.reduce((sum, model) => sum + model.classes.length, 0);
+  const width = rowWidth(models);
   const rows = new Map<string, number>();
   for (const model of models) for (const name of Object.keys(model.weights)) if (!rows.has(name)) rows.set(name, rows.size);
   const scales = new Float32Array(rows.size * models.length);

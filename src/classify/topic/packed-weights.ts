@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PackedStackedModels } from '../text/stacked-linear-models.js';
-import { packStackedModels } from '../text/stacked-linear-models.js';
+import { packStackedModels, rowWidth } from '../text/stacked-linear-models.js';
 import type { TopicWeightsJson } from './model.js';
 
 /**
@@ -49,7 +49,7 @@ export function decodeTopicWeights(file: Uint8Array): PackedTopicWeights {
   const header = JSON.parse(Buffer.from(file.buffer, file.byteOffset, newline).toString('utf8')) as Header;
   if (header.packed !== magic) throw new Error(`packed topic weights: unknown format ${String(header.packed)}`);
   const { packed: _packed, models, rowCount, namesBytes, ...rest } = header;
-  const width = models.reduce((sum, model) => sum + model.classes.length, 0);
+  const width = rowWidth(models);
   const namesStart = align(newline + 1);
   const scalesStart = align(namesStart + namesBytes);
   const tableStart = scalesStart + rowCount * models.length * 4;
@@ -79,7 +79,7 @@ export function decodeTopicWeights(file: Uint8Array): PackedTopicWeights {
 /** The packed weights back as JSON (each weight its step × byte): for scripts that read a head's fields; packing it again gives the same table. */
 export function unpackTopicWeights(packed: PackedTopicWeights): TopicWeightsJson {
   const { heads, ...rest } = packed;
-  const width = heads.models.reduce((sum, model) => sum + model.classes.length, 0);
+  const width = rowWidth(heads.models);
   let offset = 0;
   const [topic, intent] = heads.models.map((model, modelIndex) => {
     const weights: Record<string, number[]> = {};
