@@ -10,6 +10,7 @@ import { firstEventError } from './first-event-error.js';
 import type { KeyAuthRests } from './key-auth-rests.js';
 import type { KeyPool, PooledKey } from './key-pool.js';
 import { redactSecrets } from '../core/redact.js';
+import { sleepUntilElapsed } from './sleep-until.js';
 
 export interface ResilienceSettings {
   maxAttempts: number;
@@ -87,16 +88,6 @@ function restKey(key: PooledKey, deployment: Deployment): string {
   return `${key.id}|${deployment.modelId}`;
 }
 
-function defaultSleep(milliseconds: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, milliseconds);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-}
-
 /**
  * Walks the candidates in order, trying each usable key, until one answers. Decides per error class: 429 rests
  * the key on that model (Retry-After honoured) and tries the next key; 401 rests the key, 403 the key on that
@@ -110,7 +101,7 @@ export class AttemptLoop {
   private readonly sleep: (milliseconds: number, signal: AbortSignal) => Promise<void>;
 
   constructor(private readonly dependencies: DispatchDependencies) {
-    this.sleep = dependencies.sleep ?? defaultSleep;
+    this.sleep = dependencies.sleep ?? sleepUntilElapsed;
   }
 
   async run(plan: DispatchPlan): Promise<DispatchSuccess> {
