@@ -6,16 +6,20 @@
  * Trains only on data/tool-routing/train.txt, train-*.txt and train-*.jsonl (plus generated variants of them;
  * see training.ts); never on the dev or held-out cases, nor on anything under ../shared.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot, toolsetModelRelativePath } from '../../src/classify/toolsets/model-file.js';
 import { encodePackedModel } from '../../src/classify/linear/packed-model-file.js';
-import { defaultSeed, toolsetLabels, trainingFiles, trainToolsetModel } from './training.js';
+import type { LabelCalibrationInput } from './training.js';
+import { defaultSeed, toolsetLabels, trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
 
 const seedArgument = process.argv.indexOf('--seed');
 const seed = seedArgument > 0 ? Number(process.argv[seedArgument + 1]) : defaultSeed;
 const root = packageRoot();
-const { model, examples, written } = trainToolsetModel({ seed, root });
+// The per-label calibration fitted on out-of-writer logits (calibrate.ts), when the file is there.
+const calibrationPath = join(root, trainingDirectory, 'toolset-calibration.json');
+const calibration = existsSync(calibrationPath) ? (JSON.parse(readFileSync(calibrationPath, 'utf8')) as LabelCalibrationInput) : undefined;
+const { model, examples, written } = trainToolsetModel({ seed, root, ...(calibration ? { calibration } : {}) });
 const bytes = encodePackedModel(model);
 const target = join(root, toolsetModelRelativePath);
 if (process.argv.includes('--check')) {

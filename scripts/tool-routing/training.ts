@@ -87,6 +87,26 @@ function readCases(source: string, name: string): Labelled[] {
   });
 }
 
+/**
+ * A per-label calibration (calibrate.ts) in place of the model's temperatures: each label's temperature T and shift s
+ * give p = sigmoid(z / T + s), with s folded into the bias (bias + s·T) so the runtime model is unchanged.
+ */
+export interface LabelCalibrationInput {
+  labels: readonly string[];
+  temperatures: readonly number[];
+  shifts: readonly number[];
+}
+
+export function applyCalibration(model: { labels: readonly string[]; bias: number[]; temperatures: number[] }, calibration: LabelCalibrationInput): void {
+  model.labels.forEach((label, index) => {
+    const at = calibration.labels.indexOf(label);
+    if (at < 0) return;
+    const temperature = calibration.temperatures[at]!;
+    model.temperatures[index] = temperature;
+    model.bias[index] = Math.round((model.bias[index]! + calibration.shifts[at]! * temperature) * 1e4) / 1e4;
+  });
+}
+
 export interface TrainingResult {
   model: MultilabelModelJson;
   examples: number;
@@ -94,7 +114,7 @@ export interface TrainingResult {
 }
 
 /** Trains on the named files of data/tool-routing (all of them by default). Deterministic for the same files and seed. */
-export function trainToolsetModel(options: { files?: readonly string[]; seed?: number; root?: string } = {}): TrainingResult {
+export function trainToolsetModel(options: { files?: readonly string[]; seed?: number; root?: string; calibration?: LabelCalibrationInput } = {}): TrainingResult {
   const root = options.root ?? packageRoot();
   const seed = options.seed ?? defaultSeed;
   const files = options.files ?? trainingFiles(root);
@@ -234,7 +254,9 @@ export function trainToolsetModel(options: { files?: readonly string[]; seed?: n
   // Calibration on a random fifth of the examples. Holding out whole writers instead (each writer's lines scored by
   // a model trained on the others) was measured leave-one-writer-out and was worse at equal reduction: its softer
   // temperatures widen every toolset alike, where cost-aware thresholds (the classifier) widen the cheap ones.
-  const temperatures = temperaturesByExample();
+  // With a calibration fitted on out-of-writer logits (calibrate.ts; train.ts passes data/tool-routing/
+  // toolset-calibration.json) the random fifth is not needed: its fold is skipped, and the weights are the same.
+  const temperatures = options.calibration ? labels.map(() => 1) : temperaturesByExample();
 
   /** Calibration on a random fifth of the examples (the model's own writers' phrasing). */
   function temperaturesByExample(): number[] {
@@ -262,5 +284,6 @@ export function trainToolsetModel(options: { files?: readonly string[]; seed?: n
 
   const model = trainMultilabel(encode(examples), trainingOptions);
   model.temperatures = temperatures;
+  if (options.calibration) applyCalibration(model, options.calibration);
   return { model, examples: examples.length, written: written.length };
 }
