@@ -28,10 +28,11 @@ const thresholdsSchema = z
      * tokens, so cheap toolsets (vision, tts: ~200 tokens) come along on weak evidence and expensive ones (cronjob:
      * ~1,800) on a few percent; only while the model is unsure (thresholdFor). 0 turns it off. 35,000 from the
      * five-writer model (leave one writer out: 25,000 → 35,000 gave 0.6 points of case recall for 0.3 of reduction);
-     * 80,000 since the fifty-six-writer model (two leave-writers-out folds: 29 of 300 misses kept for about 0.4 points
-     * of median reduction; src/tools/ARCHITECTURE.md).
+     * 80,000 with the fifty-six-writer model (two leave-writers-out folds: 29 of 300 misses kept for about 0.4 points
+     * of median reduction); 30,000 since the model's probabilities are calibrated on out-of-writer logits (they are
+     * higher for the rare toolsets, so a lower miss cost keeps as much; src/tools/ARCHITECTURE.md, "Calibration").
      */
-    miss_cost_tokens: z.number().min(0).default(80000),
+    miss_cost_tokens: z.number().min(0).default(30000),
     /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
     abstain_when_task: z.number().min(0).max(1).default(0.6),
     /**
@@ -109,7 +110,8 @@ const surfaceBudgetSchema = z
      * points of case recall for 0.6 of mean reduction; src/tools/ARCHITECTURE.md).
      */
     broad_share: z.number().min(0).max(1).default(0.18),
-    broad_miss_cost_tokens: z.number().min(0).default(300000),
+    /** 100,000 (was 300,000) since the out-of-writer calibration: its probabilities of the rare toolsets are higher. */
+    broad_miss_cost_tokens: z.number().min(0).default(100000),
     /**
      * In a message of several coordinated clauses, a toolset's evidence for the budget is also its best probability
      * in a clause read alone (the second need the whole message scores low).
