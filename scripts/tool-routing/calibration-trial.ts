@@ -8,6 +8,10 @@
  * outcome under the first variant (id, registry, recalled, reduction, rules, scores) for offline analysis.
  * With --together the named writers share one fold (all of them left out of one training, as leave-one-writer-out.ts
  * --together); `--only train-writer-N.jsonl` then decides that writer alone with the shared fold's model.
+ * Fold models keep the trainer's own random-fifth temperatures: the shipped model's probabilities are calibrated on
+ * out-of-writer logits instead (calibrate.ts) and the default miss costs are set for those, so compare a decision
+ * rule here against the same fold models with the old miss costs, or use fold-variants.ts with a calibration fitted
+ * without the held-out writers (src/tools/ARCHITECTURE.md, "Calibration on out-of-writer logits").
  */
 import { writeFileSync } from 'node:fs';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';

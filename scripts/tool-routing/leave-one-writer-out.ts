@@ -6,6 +6,10 @@
  * By default every train-writer-*.jsonl is held out in turn. With --together the named files are left out of one
  * training (one model for all of them: a cheaper, slightly harder fold, for comparing two recipes on several writers). Prints aggregate figures only. Trained folds are
  * cached on disk (fold-models.ts), so a re-run after a change to the decision rules costs no training.
+ * Fold models keep the trainer's own random-fifth temperatures: the shipped model's probabilities are calibrated on
+ * out-of-writer logits instead (calibrate.ts) and the default miss costs are set for those, so compare a decision
+ * rule here against the same fold models with the old miss costs, or use fold-variants.ts with a calibration fitted
+ * without the held-out writers (src/tools/ARCHITECTURE.md, "Calibration on out-of-writer logits").
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

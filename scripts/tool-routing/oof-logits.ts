@@ -7,10 +7,10 @@
  *   npx tsx scripts/tool-routing/oof-logits.ts --model /tmp/old.bin --dump train-writer-48.jsonl ... > out.jsonl
  * The fold model is cached (fold-models.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
-import { decodePackedModel } from '../../src/classify/linear/packed-model-file.js';
+import { decodePackedModel, encodePackedModel } from '../../src/classify/linear/packed-model-file.js';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
 import { needsToolLabel } from '../../src/classify/toolsets/toolset-classifier.js';
 import { toolsetFeatures } from '../../src/classify/toolsets/toolset-features.js';
@@ -25,7 +25,11 @@ const excluded = listOf('--exclude');
 const dumped = listOf('--dump');
 // --model FILE: a packed model file (another commit's weights, trained without the dumped files) instead of a fold.
 const modelPath = process.argv.includes('--model') ? process.argv[process.argv.indexOf('--model') + 1] : undefined;
-const model = new MultilabelModel(modelPath ? decodePackedModel(readFileSync(modelPath)) : modelWithout(root, excluded));
+const json = modelPath ? undefined : modelWithout(root, excluded);
+const model = new MultilabelModel(json ?? decodePackedModel(readFileSync(modelPath!)));
+// --save-model FILE: the fold model's packed form, for fold-variants.ts and eval-model-file.ts.
+const savePath = process.argv.includes('--save-model') ? process.argv[process.argv.indexOf('--save-model') + 1] : undefined;
+if (savePath && json) writeFileSync(savePath, encodePackedModel(json));
 const clusters = loadWordClusters();
 for (const file of dumped) {
   for (const toolCase of parseToolCases(readFileSync(join(root, trainingDirectory, file), 'utf8'), file)) {
