@@ -4,7 +4,13 @@
  * streaming and not, at concurrency 1 and 32, with a 70 KB Hermes-shaped body. Prints added p50/p99 over
  * direct, requests/s, CPU per request of the proxy process, and ratios to the minimal proxy.
  *
- *   npm run bench:overhead [-- --requests 600 --rounds 4 --json] [-- --tuned="--max-semi-space-size=2 MALLOC_MMAP_THRESHOLD_=65536"]
+ *   npm run bench:overhead [-- --requests 600 --rounds 4 --warmup 2000 --json] [-- --tuned="--max-semi-space-size=2 MALLOC_MMAP_THRESHOLD_=65536"]
+ *
+ * Every target first serves --warmup requests in each cell, unmeasured: a process's CPU per request falls for its
+ * first ~2,000 requests (JIT, heap sizing), the minimal proxy's from ~1.6 to ~1.0 ms and the gateway's from ~2.0 to
+ * ~0.9 ms at concurrency 1, so a short warm-up (200 until session 8) measured the start of that curve rather than a
+ * gateway that has been running. The gateways run with the heap `hermes-router start` gives itself
+ * (`productHeapFlags` in support.ts).
  *
  * --tuned adds a target: hermes-router as "hr" (tool routing off) run with those Node flags and environment
  * variables, to price a runtime setting in CPU per request (docs/deployment.md, "Memory and start time").
@@ -14,12 +20,13 @@
  */
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { type BenchServer as Server, cpuOf, hermesBody as bodyFor, percentile, spawnServer } from './support.js';
+import { type BenchServer as Server, cpuOf, hermesBody as bodyFor, percentile, productHeapFlags, spawnServer } from './support.js';
 
 const { values: flags } = parseArgs({
   options: {
     requests: { type: 'string', default: '600' },
     rounds: { type: 'string', default: '4' },
+    warmup: { type: 'string', default: '2000' },
     json: { type: 'boolean', default: false },
     tuned: { type: 'string' },
   },
@@ -29,6 +36,7 @@ const tunedFlags = tunedWords.filter((word) => word.startsWith('-'));
 const tunedEnvironment = Object.fromEntries(tunedWords.filter((word) => !word.startsWith('-')).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
 const requestsPerRun = Number(flags.requests);
 const rounds = Math.max(1, Number(flags.rounds));
+const warmup = Math.max(0, Number(flags.warmup));
 
 interface RunResult {
   target: string;
@@ -96,7 +104,7 @@ function result(target: Server, stream: boolean, concurrency: number, tally: Tal
  * comes and goes on a shared machine falls on all of them alike instead of on whichever ran at that moment.
  */
 async function cell(targets: { server: Server; measureCpu: boolean }[], stream: boolean, concurrency: number): Promise<RunResult[]> {
-  for (const { server } of targets) await drive(server, stream, concurrency, Math.min(200, requestsPerRun), false, undefined);
+  for (const { server } of targets) await drive(server, stream, concurrency, warmup, false, undefined);
   const tallies = targets.map(() => ({ latencies: [] as number[], elapsedMs: 0, cpuMs: 0 }));
   const perRound = Math.ceil(requestsPerRun / rounds);
   for (let round = 0; round < rounds; round += 1) {
@@ -111,11 +119,18 @@ const upstream = await spawnServer('upstream', './servers/upstream.ts');
 const minimal = await spawnServer('minimal-proxy', './servers/minimal-proxy.ts', { UPSTREAM: upstream.url });
 // hermes-router as users run it (ledger, tool routing on), and two variants that isolate the ledger's and
 // the routers' share: without the ledger, and with tool routing off (same upstream payload as the baselines).
-const gateway = await spawnServer('hermes-router', './servers/gateway.ts', { UPSTREAM: upstream.url, TOOL_ROUTING: 'off' });
-const bare = await spawnServer('hermes-router-no-ledger', './servers/gateway.ts', { UPSTREAM: upstream.url, LEDGER: 'off', TOOL_ROUTING: 'off' });
-const routed = await spawnServer('hermes-router-routing-on', './servers/gateway.ts', { UPSTREAM: upstream.url });
+const heap = productHeapFlags(process.env);
+const gateway = await spawnServer('hermes-router', './servers/gateway.ts', { UPSTREAM: upstream.url, TOOL_ROUTING: 'off' }, heap);
+const bare = await spawnServer('hermes-router-no-ledger', './servers/gateway.ts', { UPSTREAM: upstream.url, LEDGER: 'off', TOOL_ROUTING: 'off' }, heap);
+const routed = await spawnServer('hermes-router-routing-on', './servers/gateway.ts', { UPSTREAM: upstream.url }, heap);
 // --tuned: the same as `gateway`, with the given Node flags and environment.
-const tuned = flags.tuned === undefined ? undefined : await spawnServer('hermes-router-tuned', './servers/gateway.ts', { UPSTREAM: upstream.url, TOOL_ROUTING: 'off', ...tunedEnvironment }, tunedFlags);
+const tuned =
+  flags.tuned === undefined
+    ? undefined
+    : await spawnServer('hermes-router-tuned', './servers/gateway.ts', { UPSTREAM: upstream.url, TOOL_ROUTING: 'off', ...tunedEnvironment }, [
+        ...productHeapFlags({ ...process.env, ...tunedEnvironment }, tunedFlags),
+        ...tunedFlags,
+      ]);
 const rows: { stream: boolean; concurrency: number; direct: RunResult; minimal: RunResult; gateway: RunResult; bare: RunResult; routed: RunResult; tuned?: RunResult }[] = [];
 try {
   for (const stream of [false, true]) {
@@ -184,7 +199,7 @@ const lines = table.map((row) => [
 ]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => cell.padStart(widths[index] ?? 0)).join('  ');
-console.log(`${requestsPerRun} requests per cell in ${rounds} interleaved rounds, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)${tuned ? `; "tuned" as "hr" with ${flags.tuned}` : ''}`);
+console.log(`${requestsPerRun} requests per cell in ${rounds} interleaved rounds after ${warmup} unmeasured, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)${tuned ? `; "tuned" as "hr" with ${flags.tuned}` : ''}`);
 console.log(format(header));
 for (const line of lines) console.log(format(line));
 if (flags.json) console.log(JSON.stringify({ requests: requestsPerRun, rows: table }));

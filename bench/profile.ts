@@ -4,7 +4,10 @@
  * node internals, …) and the hottest functions. For finding what to optimise; `bench/overhead.ts` judges.
  *
  *   node --import tsx bench/profile.ts [--target gateway|minimal] [--stream] [--concurrency 1] [--requests 800]
- *        [--routing on|off] [--ledger on|off] [--save FILE.cpuprofile]
+ *        [--routing on|off] [--ledger on|off] [--save FILE.cpuprofile] [--heap]
+ *
+ * --heap samples allocations instead of CPU (every object, also those the next scavenge collects: what a request
+ * allocates is what the collector is paid for) and prints bytes allocated per request by area and function.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +15,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { ask, cpuOf, hermesBody, spawnServer } from './support.js';
+import { ask, cpuOf, hermesBody, productHeapFlags, spawnServer } from './support.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -24,6 +27,7 @@ const { values: flags } = parseArgs({
     ledger: { type: 'string', default: 'on' },
     save: { type: 'string' },
     top: { type: 'string', default: '30' },
+    heap: { type: 'boolean', default: false },
   },
 });
 
@@ -31,6 +35,11 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
+}
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -42,11 +51,12 @@ const requests = Number(flags.requests);
 const concurrency = Number(flags.concurrency);
 const upstream = await spawnServer('upstream', './servers/upstream.ts');
 const script = flags.target === 'minimal' ? './servers/minimal-proxy.ts' : './servers/gateway.ts';
-const server = await spawnServer(flags.target ?? 'gateway', script, {
-  UPSTREAM: upstream.url,
-  TOOL_ROUTING: flags.routing ?? 'off',
-  LEDGER: flags.ledger ?? 'on',
-});
+const server = await spawnServer(
+  flags.target ?? 'gateway',
+  script,
+  { UPSTREAM: upstream.url, TOOL_ROUTING: flags.routing ?? 'off', LEDGER: flags.ledger ?? 'on' },
+  flags.target === 'minimal' ? [] : productHeapFlags(process.env),
+);
 const pool = new Pool(server.url, { connections: concurrency });
 const body = hermesBody(flags.stream ?? false);
 const drive = async (count: number) => {
@@ -63,19 +73,46 @@ const drive = async (count: number) => {
   );
 };
 
-const path = flags.save ?? join(mkdtempSync(join(tmpdir(), 'hermes-router-profile-')), 'window.cpuprofile');
+const heap = flags.heap ?? false;
+const path = flags.save ?? join(mkdtempSync(join(tmpdir(), 'hermes-router-profile-')), heap ? 'window.heapprofile' : 'window.cpuprofile');
 try {
   await drive(Math.max(300, requests / 2));
-  await ask(server, 'profile-start', 'profiling');
+  await ask(server, heap ? 'heap-start' : 'profile-start', heap ? 'sampling' : 'profiling');
   const before = await cpuOf(server);
   await drive(requests);
   const after = await cpuOf(server);
-  await ask(server, { profileStop: path }, 'profiled');
+  await ask(server, heap ? { heapStop: path } : { profileStop: path }, heap ? 'sampled' : 'profiled');
   console.log(`${flags.target} stream=${flags.stream} c=${concurrency}: ${((after - before) / requests).toFixed(3)} ms CPU/request (profiler on; it adds a little)`);
 } finally {
   await pool.close();
   server.child.kill();
   upstream.child.kill();
+}
+
+if (heap) {
+  const head = (JSON.parse(readFileSync(path, 'utf8')) as { head: HeapNode }).head;
+  const areas = new Map<string, number>();
+  const functions = new Map<string, number>();
+  const visit = (node: HeapNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = area(url, functionName);
+    areas.set(where, (areas.get(where) ?? 0) + node.selfSize);
+    const label = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(src|node_modules|bench)\//, '$1/')}:${lineNumber + 1}`;
+    functions.set(label, (functions.get(label) ?? 0) + node.selfSize);
+    for (const child of node.children) visit(child);
+  };
+  visit(head);
+  const total = [...areas.values()].reduce((sum, bytes) => sum + bytes, 0);
+  console.log(`allocated ${(total / requests / 1024).toFixed(1)} KB/request (sampled; profile saved: ${path})`);
+  const print = (title: string, entries: Map<string, number>, limit: number) => {
+    console.log(`\n${title} (KB allocated per request)`);
+    for (const [name, bytes] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, limit)) {
+      console.log(`${(bytes / requests / 1024).toFixed(2).padStart(8)}  ${name}`);
+    }
+  };
+  print('by area', areas, 25);
+  print('by function', functions, Number(flags.top));
+  process.exit(0);
 }
 
 const profile = JSON.parse(readFileSync(path, 'utf8')) as Profile;

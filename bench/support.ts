@@ -2,6 +2,7 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { compactHeapValue, gatewayHeapSettings, heapSettingsVariable, startHeapEnvironment } from '../src/cli/heap-settings.js';
 
 export interface BenchServer {
   name: string;
@@ -20,6 +21,22 @@ export async function spawnServer(name: string, script: string, env: Record<stri
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
   return { name, child, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Node flags that give a bench gateway, run under tsx, the heap `hermes-router start` runs with. `start` holds the
+ * young generation at the size it has when it applies its compact settings (src/cli/heap-settings.ts): the built
+ * CLI holds 2 x 2 MB under the bench's load (bench/memory.ts's youngCommitted: 4.0 MB). Under tsx the loader's own
+ * work has grown it to 2 x 8 MB or 2 x 16 MB by then, one start or the other, and with 16 MB semi-spaces and the
+ * old generation's 50 % growth a full collection ran every ~55 requests at concurrency 1 (--trace-gc): 1.6 instead
+ * of 1.1 ms CPU per request, so one run of the bench measured another heap than the next. On Node's command line
+ * V8 sizes the heap before tsx loads. Nothing when the environment opts out of the compact heap
+ * (HERMES_ROUTER_NODE_HEAP=default) or `nodeFlags` size the heap themselves.
+ */
+export function productHeapFlags(env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): string[] {
+  if (startHeapEnvironment(env)[heapSettingsVariable] !== compactHeapValue) return [];
+  if (nodeFlags.some((flag) => /semi-space|heap-growing|old-space|young-generation/.test(flag))) return [];
+  return ['--max-semi-space-size=2', `--heap-growing-percent=${gatewayHeapSettings.oldGenerationGrowingPercent}`];
 }
 
 /** Sends `message` and resolves with the first answer that has `field`. */

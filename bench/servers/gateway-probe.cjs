@@ -22,6 +22,8 @@ function prepareBenchGateway() {
     JSON.stringify({
       logging: { level: 'silent' },
       providers: [{ id: 'bench', kind: 'openai-compatible', base_url: `${process.env.UPSTREAM ?? ''}/v1`, api_key: 'sk-bench', models: ['bench-model'] }],
+      // TOOL_ROUTING=off: the same upstream bytes as the baseline proxies (bench/overhead.ts --built).
+      ...(process.env.TOOL_ROUTING === 'off' ? { tool_routing: { mode: 'off' } } : {}),
     }),
   );
   reportPortFromBanner();
