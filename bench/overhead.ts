@@ -46,6 +46,8 @@ interface RunResult {
   p99: number;
   requestsPerSecond: number;
   cpuMsPerRequest: number | undefined;
+  /** CPU ms per request of each round. */
+  roundCpuMs: number[];
 }
 
 /** Latencies, busy time and CPU of one target, summed over the rounds of a cell. */
@@ -53,6 +55,7 @@ interface Tally {
   latencies: number[];
   elapsedMs: number;
   cpuMs: number;
+  roundCpuMs: number[];
 }
 
 async function drive(target: Server, stream: boolean, concurrency: number, count: number, measureCpu: boolean, tally: Tally | undefined) {
@@ -83,6 +86,7 @@ async function drive(target: Server, stream: boolean, concurrency: number, count
   if (tally) {
     tally.elapsedMs += elapsed;
     tally.cpuMs += cpuAfter - cpuBefore;
+    tally.roundCpuMs.push((cpuAfter - cpuBefore) / count);
   }
 }
 
@@ -96,6 +100,7 @@ function result(target: Server, stream: boolean, concurrency: number, tally: Tal
     p99: percentile(latencies, 0.99),
     requestsPerSecond: (latencies.length / tally.elapsedMs) * 1000,
     cpuMsPerRequest: measureCpu ? tally.cpuMs / latencies.length : undefined,
+    roundCpuMs: tally.roundCpuMs,
   };
 }
 
@@ -104,9 +109,15 @@ function result(target: Server, stream: boolean, concurrency: number, tally: Tal
  * comes and goes on a shared machine falls on all of them alike instead of on whichever ran at that moment.
  */
 async function cell(targets: { server: Server; measureCpu: boolean }[], stream: boolean, concurrency: number): Promise<RunResult[]> {
-  for (const { server } of targets) await drive(server, stream, concurrency, warmup, false, undefined);
-  const tallies = targets.map(() => ({ latencies: [] as number[], elapsedMs: 0, cpuMs: 0 }));
   const perRound = Math.ceil(requestsPerRun / rounds);
+  // The warm-up runs in interleaved rounds too: a process left quiet for seconds (while the others warmed up one
+  // after the other) then spent ~1.4-1.5x its CPU per request for the next 800 requests and more, the minimal
+  // proxy as much as the gateway (16 s of quiet: 1.1 -> 1.3-1.6 ms; 3 s: no change), and that fell on whichever
+  // target had waited longest.
+  for (let warmed = 0; warmed < warmup; warmed += perRound) {
+    for (const { server } of targets) await drive(server, stream, concurrency, Math.min(perRound, warmup - warmed), false, undefined);
+  }
+  const tallies = targets.map(() => ({ latencies: [] as number[], elapsedMs: 0, cpuMs: 0, roundCpuMs: [] as number[] }));
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, { server, measureCpu }] of targets.entries()) {
       await drive(server, stream, concurrency, perRound, measureCpu, tallies[index]);
@@ -155,6 +166,17 @@ try {
   for (const server of [upstream, minimal, gateway, bare, routed, ...(tuned ? [tuned] : [])]) server.child.kill();
 }
 
+/**
+ * The median over the rounds of the gateway's CPU per request over the minimal proxy's in the same round. A
+ * round is a few hundred ms, and another process's burst on the shared machine can triple one target's CPU per
+ * request for one round; the mean over the rounds (cpu ×) takes that in, the median does not.
+ */
+function medianRoundRatio(target: RunResult, baseline: RunResult): number {
+  const ratios = target.roundCpuMs.map((cpu, index) => cpu / (baseline.roundCpuMs[index] ?? Number.NaN)).sort((a, b) => a - b);
+  const middle = ratios.length / 2;
+  return ratios.length % 2 === 1 ? (ratios[Math.floor(middle)] ?? Number.NaN) : ((ratios[middle - 1] ?? Number.NaN) + (ratios[middle] ?? Number.NaN)) / 2;
+}
+
 const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
 const table = rows.map((row) => ({
   mode: `${row.stream ? 'stream' : 'json'} c=${row.concurrency}`,
@@ -171,13 +193,14 @@ const table = rows.map((row) => ({
   gateway_routing_on_cpu_ms: row.routed.cpuMsPerRequest,
   gateway_routing_on_added_p50_ms: row.routed.p50 - row.direct.p50,
   cpu_ratio: (row.gateway.cpuMsPerRequest ?? 0) / (row.minimal.cpuMsPerRequest ?? 1),
+  cpu_ratio_round_median: medianRoundRatio(row.gateway, row.minimal),
   tuned_cpu_ms: row.tuned?.cpuMsPerRequest,
   tuned_cpu_ratio: row.tuned ? (row.tuned.cpuMsPerRequest ?? 0) / (row.minimal.cpuMsPerRequest ?? 1) : undefined,
   tuned_added_p99_ms: row.tuned ? row.tuned.p99 - row.direct.p99 : undefined,
   ledger_cpu_share: (row.gateway.cpuMsPerRequest ?? 0) / (row.bare.cpuMsPerRequest ?? 1) - 1,
   added_p50_ratio: (row.gateway.p50 - row.direct.p50) / Math.max(0.001, row.minimal.p50 - row.direct.p50),
 }));
-const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'hr no ledger', 'hr routed', '+p50 routed', 'cpu ×', 'ledger +', '+p50 ×', ...(tuned ? ['cpu/req tuned', 'cpu × tuned', '+p99 tuned'] : [])];
+const header = ['mode', 'direct p50', '+p50 min', '+p99 min', '+p50 hr', '+p99 hr', 'rps min', 'rps hr', 'cpu/req min', 'cpu/req hr', 'hr no ledger', 'hr routed', '+p50 routed', 'cpu ×', 'cpu × med', 'ledger +', '+p50 ×', ...(tuned ? ['cpu/req tuned', 'cpu × tuned', '+p99 tuned'] : [])];
 const lines = table.map((row) => [
   row.mode,
   fixed(row.direct_p50_ms),
@@ -193,13 +216,14 @@ const lines = table.map((row) => [
   fixed(row.gateway_routing_on_cpu_ms, 3),
   fixed(row.gateway_routing_on_added_p50_ms),
   fixed(row.cpu_ratio),
+  fixed(row.cpu_ratio_round_median),
   `${fixed(row.ledger_cpu_share * 100, 1)}%`,
   fixed(row.added_p50_ratio),
   ...(tuned ? [fixed(row.tuned_cpu_ms, 3), fixed(row.tuned_cpu_ratio), fixed(row.tuned_added_p99_ms)] : []),
 ]);
 const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
 const format = (cells: string[]) => cells.map((cell, index) => cell.padStart(widths[index] ?? 0)).join('  ');
-console.log(`${requestsPerRun} requests per cell in ${rounds} interleaved rounds after ${warmup} unmeasured, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)${tuned ? `; "tuned" as "hr" with ${flags.tuned}` : ''}`);
+console.log(`${requestsPerRun} requests per cell in ${rounds} interleaved rounds after ${warmup} unmeasured, 70 KB Hermes-shaped body (33 tools); times in ms; min = minimal parse-and-forward proxy, hr = hermes-router with its ledger and tool routing off (same upstream payload); cpu × = hr's CPU per request over min's, "cpu × med" the median of that ratio over the rounds; "hr no ledger" without the ledger; "hr routed" as shipped (tool routing on)${tuned ? `; "tuned" as "hr" with ${flags.tuned}` : ''}`);
 console.log(format(header));
 for (const line of lines) console.log(format(line));
 if (flags.json) console.log(JSON.stringify({ requests: requestsPerRun, rows: table }));
