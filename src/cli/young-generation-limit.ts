@@ -11,7 +11,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
  * collections per request of ~1.5 ms (--trace-gc, bench/overhead.ts's stream c=32 load). At 4 MB ~175 and ~58 us,
  * at 8 MB ~90 and ~20 us; but at 8 MB 10,000 live sessions held 143-146 MB RSS under load against 128 MB (the
  * gate is 150), at 4 MB 132 MB, so the limit is 4 MB (with the circuit breaker's window fixed too, stream c=32
- * reads 0.88-0.96 x the minimal proxy's CPU against 1.07-1.11 before; at 8 MB 0.76-0.85). At one request at a time the young generation holds little when it is scavenged,
+ * reads 0.88-0.98 x the minimal proxy's CPU against 1.07-1.19 before; at 8 MB 0.76-0.85). At one request at a time the young generation holds little when it is scavenged,
  * so it is not grown there; a quiet gateway keeps it small (idle RSS does not move), and after a burst the
  * idle-time collection's follow-ups shrink it again (idle-collection.ts). docs/deployment.md, "The circuit
  * breaker's window, and the young generation under concurrency", has the runs.
