@@ -2,7 +2,7 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { compactHeapValue, gatewayHeapSettings, heapSettingsVariable, startHeapEnvironment } from '../src/cli/heap-settings.js';
+import { compactHeapValue, heapSettingsVariable, startHeapEnvironment } from '../src/cli/heap-settings.js';
 
 export interface BenchServer {
   name: string;
@@ -12,7 +12,9 @@ export interface BenchServer {
 
 export async function spawnServer(name: string, script: string, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<BenchServer> {
   const child = fork(new URL(script, import.meta.url).pathname, [], {
-    execArgv: [...nodeFlags, '--import', 'tsx'],
+    // tsx first: registering its loader starts a worker thread, and V8 raises a semi-space growth factor below 2
+    // back to 2 for the whole process when it creates the worker's heap, undoing what a flag module before it set.
+    execArgv: ['--import', 'tsx', ...nodeFlags],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -25,18 +27,21 @@ export async function spawnServer(name: string, script: string, env: Record<stri
 
 /**
  * Node flags that give a bench gateway, run under tsx, the heap `hermes-router start` runs with. `start` holds the
- * young generation at the size it has when it applies its compact settings (src/cli/heap-settings.ts): the built
- * CLI holds 2 x 2 MB under the bench's load (bench/memory.ts's youngCommitted: 4.0 MB). Under tsx the loader's own
- * work has grown it to 2 x 8 MB or 2 x 16 MB by then, one start or the other, and with 16 MB semi-spaces and the
- * old generation's 50 % growth a full collection ran every ~55 requests at concurrency 1 (--trace-gc): 1.6 instead
- * of 1.1 ms CPU per request, so one run of the bench measured another heap than the next. On Node's command line
- * V8 sizes the heap before tsx loads. Nothing when the environment opts out of the compact heap
+ * young generation at its starting size (1 MB per semi-space) while it loads, and lets it grow to
+ * `gatewayHeapSettings.youngGeneration`'s limit once it listens and many requests are in flight
+ * (src/cli/young-generation-limit.ts, which bench/servers/gateway.ts runs too). Under tsx the loader's own work
+ * grew it to 2 x 8 MB or 2 x 16 MB before the gateway's settings applied, one start or the other, and with 16 MB
+ * semi-spaces and the old generation's 50 % growth a full collection ran every ~55 requests at concurrency 1
+ * (--trace-gc): 1.6 instead of 1.1 ms CPU per request, so one run of the bench measured another heap than the
+ * next. So the growth is held right after tsx has registered, before the gateway's modules load
+ * (servers/hold-young-generation.mjs; the young generation is then at 2 x 2 MB, as the built CLI's under load was
+ * before its limit), and the gateway's own settings then apply as in the product. Nothing when the environment opts out of the compact heap
  * (HERMES_ROUTER_NODE_HEAP=default) or `nodeFlags` size the heap themselves.
  */
 export function productHeapFlags(env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): string[] {
   if (startHeapEnvironment(env)[heapSettingsVariable] !== compactHeapValue) return [];
   if (nodeFlags.some((flag) => /semi-space|heap-growing|old-space|young-generation/.test(flag))) return [];
-  return ['--max-semi-space-size=2', `--heap-growing-percent=${gatewayHeapSettings.oldGenerationGrowingPercent}`];
+  return ['--import', new URL('./servers/hold-young-generation.mjs', import.meta.url).href];
 }
 
 /** Sends `message` and resolves with the first answer that has `field`. */

@@ -10,6 +10,8 @@ import { parseConfig } from '../../src/pipeline/load-config.js';
 import { runConfiguredGateway } from '../../src/server/run-configured-gateway.js';
 import { startGateway } from '../../src/server/start-gateway.js';
 import { collectWhenIdle } from '../../src/cli/idle-collection.js';
+import { compactHeapApplied, gatewayHeapSettings } from '../../src/cli/heap-settings.js';
+import { growYoungGenerationUnderLoad } from '../../src/cli/young-generation-limit.js';
 
 const upstream = process.env.UPSTREAM ?? '';
 const config = parseConfig(
@@ -31,5 +33,7 @@ const running =
     : await runConfiguredGateway({ config, dataDir, env: {}, logger });
 // As `hermes-router start` runs it: a full collection once it has been quiet for a while (src/cli/idle-collection.ts).
 if (process.env.HERMES_ROUTER_IDLE_COLLECTION !== 'off') collectWhenIdle(running.gateway.inFlight);
+// As `start` does once it listens: with the compact heap settings, the young generation grows while many requests run.
+if (compactHeapApplied()) growYoungGenerationUnderLoad(running.gateway.inFlight, gatewayHeapSettings.youngGeneration);
 process.send?.({ port: Number(new URL(running.url).port) });
 answerBenchControl();

@@ -1,11 +1,13 @@
 import { setFlagsFromString } from 'node:v8';
+import type { YoungGenerationLimits } from './young-generation-limit.js';
 
 /**
  * Compact heap settings a gateway process (`hermes-router start`) applies to itself when it starts, unless
  * HERMES_ROUTER_NODE_HEAP says otherwise (no Node flags to pass, no wrapper or second process): a young generation
- * that stays at the size it starts with (1 MB per semi-space on 64-bit Node 20, instead of growing to 16 MB) and
- * an old generation that may grow by half its live size between full collections (instead of V8's dynamic
- * factor, up to 4x).
+ * that stays at the size it starts with (1 MB per semi-space on 64-bit Node 20, instead of growing to 16 MB) while
+ * the gateway starts and while few requests run, growing to at most 4 MB once it listens and many requests are in
+ * flight (`youngGeneration`, young-generation-limit.ts), and an old generation that may grow by half its live size
+ * between full collections (instead of V8's dynamic factor, up to 4x).
  *
  * Why: whatever a request holds while its provider answers outlives a young generation and is promoted, and with
  * Node's sizing the old generation may grow to several times its live size before a full collection, while the
@@ -28,13 +30,23 @@ import { setFlagsFromString } from 'node:v8';
  * Never applied when the operator sized the heap on Node's command line or in NODE_OPTIONS: their choice stands.
  */
 export interface HeapSettings {
-  /** The young generation keeps the size it starts with. */
+  /** The young generation keeps the size it starts with (until the gateway listens: `youngGeneration`). */
   fixedYoungGeneration: boolean;
   /** The old generation may grow by this percentage of its live size before the next full collection. */
   oldGenerationGrowingPercent: number;
+  /**
+   * Once the gateway listens: how far the young generation may grow, and from how many requests in flight on.
+   * 32 streamed requests in flight held at 2 MB per semi-space spent ~20 % of their CPU in collections
+   * (young-generation-limit.ts); one request at a time does not, and a quiet gateway keeps the small size.
+   */
+  youngGeneration: YoungGenerationLimits;
 }
 
-export const gatewayHeapSettings: HeapSettings = { fixedYoungGeneration: true, oldGenerationGrowingPercent: 50 };
+export const gatewayHeapSettings: HeapSettings = {
+  fixedYoungGeneration: true,
+  oldGenerationGrowingPercent: 50,
+  youngGeneration: { semiSpaceLimitMegabytes: 4, minimumInFlight: 8 },
+};
 
 /** Node/V8 options by which the operator sized the heap: their choice stands. */
 const operatorHeapOption = /^--(max-semi-space-size|min-semi-space-size|semi-space-growth-factor|heap-growing-percent|max-old-space-size|max-young-generation-size)\b/;

@@ -9,6 +9,8 @@ import { flagsOrExit, parsePort } from './arguments.js';
 import type { Command } from './command.js';
 import { describePortInUse } from './port-holder.js';
 import { releaseYoungGeneration } from './start-heap.js';
+import { compactHeapApplied, gatewayHeapSettings } from './heap-settings.js';
+import { growYoungGenerationUnderLoad } from './young-generation-limit.js';
 import { saveCompileCache } from './compile-cache-handle.js';
 import { collectAfterStart, collectWhenIdle } from './idle-collection.js';
 import { warmToolsetClassifier } from '../classify/toolsets/warm-up.js';
@@ -111,8 +113,10 @@ export const startCommand: Command = {
     // back, because V8 accepts cached code only under the V8 flags it was made with (compile-cache-handle.ts).
     // Nothing to write when every script came from the cache.
     saveCompileCache();
-    // Listening: from here on the young generation grows with request load (start-heap.ts).
+    // Listening: from here on the young generation grows with request load (start-heap.ts; with the compact
+    // settings, up to their limit while many requests run: young-generation-limit.ts).
     releaseYoungGeneration();
+    const youngGeneration = compactHeapApplied() ? growYoungGenerationUnderLoad(running.gateway.inFlight, gatewayHeapSettings.youngGeneration) : undefined;
     // What a burst of requests left in the heap goes back to the system once the gateway is quiet (idle-collection.ts).
     const idleCollection = context.env.HERMES_ROUTER_IDLE_COLLECTION === 'off' ? undefined : collectWhenIdle(running.gateway.inFlight);
     // Compile the tool router's classifier while no request waits for it (classify/toolsets/warm-up.ts).
@@ -123,6 +127,7 @@ export const startCommand: Command = {
       const stop = (signal: string) => {
         context.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
         idleCollection?.stop();
+        youngGeneration?.stop();
         void running.close().then(resolve);
       };
       process.on('SIGHUP', () => {

@@ -1,10 +1,11 @@
 import type { BreakerSettings, BreakerState } from '../store/routing-state-channel.js';
+import { OutcomeWindow } from './outcome-window.js';
 
 // The breaker's state and settings live beside the store that shares them between instances.
 export type { BreakerSettings, BreakerState };
 
 interface Circuit {
-  outcomes: { at: number; ok: boolean }[];
+  outcomes: OutcomeWindow;
   state: BreakerState;
   openedAt: number;
   trialInFlight: boolean;
@@ -27,7 +28,7 @@ export class CircuitBreakers {
   private circuit(key: string): Circuit {
     let circuit = this.circuits.get(key);
     if (!circuit) {
-      circuit = { outcomes: [], state: 'closed', openedAt: 0, trialInFlight: false };
+      circuit = { outcomes: new OutcomeWindow(), state: 'closed', openedAt: 0, trialInFlight: false };
       this.circuits.set(key, circuit);
     }
     return circuit;
@@ -58,17 +59,15 @@ export class CircuitBreakers {
     const at = this.now();
     if (circuit.state === 'half-open') {
       circuit.trialInFlight = false;
-      circuit.outcomes = [];
+      circuit.outcomes.clear();
       if (ok) this.transition(key, circuit, 'closed');
       else this.open(key, circuit, at);
       return;
     }
-    circuit.outcomes.push({ at, ok });
-    const horizon = at - this.settings.windowMs;
-    while (circuit.outcomes.length > 0 && (circuit.outcomes[0]?.at ?? at) < horizon) circuit.outcomes.shift();
-    if (circuit.state !== 'closed' || circuit.outcomes.length < this.settings.minCalls) return;
-    const failures = circuit.outcomes.filter((outcome) => !outcome.ok).length;
-    if (failures / circuit.outcomes.length >= this.settings.failureRate) this.open(key, circuit, at);
+    const outcomes = circuit.outcomes;
+    outcomes.record(at, ok, at - this.settings.windowMs);
+    if (circuit.state !== 'closed' || outcomes.calls < this.settings.minCalls) return;
+    if (outcomes.failures / outcomes.calls >= this.settings.failureRate) this.open(key, circuit, at);
   }
 
   /** Releases a half-open trial that ended without a verdict (e.g. the client left). */
@@ -85,7 +84,7 @@ export class CircuitBreakers {
 
   private open(key: string, circuit: Circuit, at: number): void {
     circuit.openedAt = at;
-    circuit.outcomes = [];
+    circuit.outcomes.clear();
     this.transition(key, circuit, 'open');
   }
 
