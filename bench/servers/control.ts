@@ -34,17 +34,20 @@ async function handle(message: unknown): Promise<void> {
     process.send?.({ sampling: true });
   }
   if (typeof message === 'object' && message !== null && 'heapStop' in message && session) {
-    const { profile } = await session.post('HeapProfiler.stopSampling');
-    writeFileSync(String((message as { heapStop: string }).heapStop), JSON.stringify(profile));
-    session.disconnect();
-    session = undefined;
+    await stopAndWrite(session, 'HeapProfiler.stopSampling', String((message as { heapStop: string }).heapStop));
     process.send?.({ sampled: true });
   }
   if (typeof message === 'object' && message !== null && 'profileStop' in message && session) {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(String((message as { profileStop: string }).profileStop), JSON.stringify(profile));
-    session.disconnect();
-    session = undefined;
+    await stopAndWrite(session, 'Profiler.stop', String((message as { profileStop: string }).profileStop));
     process.send?.({ profiled: true });
   }
+}
+
+/** Ends the profile the session is taking, writes it to `path` and closes the session. */
+async function stopAndWrite(open: Session, method: 'Profiler.stop' | 'HeapProfiler.stopSampling', path: string): Promise<void> {
+  // Both answer { profile }; the inspector's typings overload post per method, not per union of methods.
+  const { profile } = (await open.post(method as 'Profiler.stop')) as { profile: unknown };
+  writeFileSync(path, JSON.stringify(profile));
+  open.disconnect();
+  session = undefined;
 }

@@ -14,10 +14,10 @@ const keyFileSchema = z
   .strict();
 type KeyFile = z.output<typeof keyFileSchema>;
 
-/** Modification time, size and inode: a rename by another process changes at least the inode. */
 /**
- * undefined when there is no file. A gateway without application keys has none, and it asks on every request:
- * a throwing `statSync` built an ENOENT error (with its stack) each time, ~4-10 us of the request's CPU.
+ * Modification time, size and inode: a rename by another process changes at least the inode. undefined when there
+ * is no file: a gateway without application keys has none, and it asks on every request, where a throwing
+ * `statSync` built an ENOENT error (with its stack) each time, ~4-10 us of the request's CPU.
  */
 function fileVersion(location: string): string | undefined {
   const stats = statSync(location, { throwIfNoEntry: false });
