@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MultilabelModel } from '../linear/multilabel-model.js';
 import { loadToolsetModel } from './model-file.js';
 import type { ToolsetClassification } from './toolset-classifier.js';
 import { classifyToolsets } from './toolset-classifier.js';
@@ -101,5 +102,31 @@ describe('classifyToolsets (shipped model)', () => {
       abstainWhenTask: config.thresholds.abstain_when_task,
     });
     expect(result.toolsets).toContain('mcp:jira');
+  });
+});
+
+describe('classifyToolsets (capability questions)', () => {
+  // A model that gives web 20% and "needs a tool" 90% whatever the message: the weak, confident-looking noise a
+  // bag of n-grams can put on a message that only asks what the agent can do.
+  const logit = (probability: number): number => Math.log(probability / (1 - probability));
+  const noisy = new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: 10, labels: ['web', '_task'], bias: [logit(0.2), logit(0.9)], rows: {}, weightScale: 1, temperatures: [1, 1], trainedOn: { examples: 0, seed: 0, dataHash: 'stub' } });
+  const decide = (text: string, hasImage = false): ToolsetClassification =>
+    classifyToolsets(noisy, { text, hasImage, available, thresholdFor: () => 0.1, descriptionThreshold: config.thresholds.description_match, abstainWhenTask: config.thresholds.abstain_when_task });
+
+  it('answers a message that is only a capability question from the catalog, whatever the model selects', () => {
+    for (const text of ['what can you do?', '你能做什么？', 'which tools do you have']) {
+      const result = decide(text);
+      expect(result.verdict).toBe('capability_inquiry');
+      expect(result.toolsets).toEqual([]);
+      expect(result.scores.web).toBeCloseTo(0.2, 3);
+    }
+  });
+
+  it('keeps the model and the rules in charge of everything else', () => {
+    expect(decide('check the ferry timetable for tomorrow').toolsets).toEqual(['web']);
+    // An attached image is a rule's selection: the capability question about it gets vision.
+    const withImage = decide('what can you do?', true);
+    expect(withImage.verdict).toBe('toolsets');
+    expect(withImage.toolsets).toContain('vision');
   });
 });

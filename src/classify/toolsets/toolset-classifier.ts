@@ -143,8 +143,11 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     } else confidence = Math.min(confidence, 1 - score);
   });
 
-  if (rules.capabilityInquiry && toolsets.length === 0) {
-    return { verdict: 'capability_inquiry', toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: [...rules.fired, 'capability-inquiry'] };
+  // The capability pattern matches the whole message (rules.ts), so there is no task in it: what the n-gram model
+  // selects on such a message is noise (the eighty-one-writer model gave web 16% on 你能做什么？). Only a rule or a
+  // named toolset (an attached image, "your todo tool") outweighs it.
+  if (rules.capabilityInquiry && rules.toolsets.size === 0 && named.size === 0) {
+    return { verdict: 'capability_inquiry', toolsets: [], scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: [...rules.fired, 'capability-inquiry'] };
   }
   const best = Math.max(0, ...toolsets.map((name) => scores[name]!));
   if (toolsets.length > 0 && needsTool >= input.abstainWhenTask && best < (input.guessing?.bestBelow ?? 0)) {
