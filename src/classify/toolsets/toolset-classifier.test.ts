@@ -119,6 +119,8 @@ describe('classifyToolsets (capability questions)', () => {
       expect(result.verdict).toBe('capability_inquiry');
       expect(result.toolsets).toEqual([]);
       expect(result.scores.web).toBeCloseTo(0.2, 3);
+      // The decision taken is leaving web out, so its confidence is 1 − 0.2, not web's own score.
+      expect(result.confidence).toBeCloseTo(0.8, 3);
     }
   });
 

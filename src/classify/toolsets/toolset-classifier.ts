@@ -147,7 +147,9 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   // selects on such a message is noise (the eighty-one-writer model gave web 16% on 你能做什么？). Only a rule or a
   // named toolset (an attached image, "your todo tool") outweighs it.
   if (rules.capabilityInquiry && rules.toolsets.size === 0 && named.size === 0) {
-    return { verdict: 'capability_inquiry', toolsets: [], scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: [...rules.fired, 'capability-inquiry'] };
+    // Every toolset is left out here, so the weakest decision is leaving out the best-scored one.
+    const leftOut = Math.min(1, ...input.available.map((toolset) => 1 - scores[toolset.name]!));
+    return { verdict: 'capability_inquiry', toolsets: [], scores, evidence, needsTool: round(needsTool), confidence: round(leftOut), rules: [...rules.fired, 'capability-inquiry'] };
   }
   const best = Math.max(0, ...toolsets.map((name) => scores[name]!));
   if (toolsets.length > 0 && needsTool >= input.abstainWhenTask && best < (input.guessing?.bestBelow ?? 0)) {
