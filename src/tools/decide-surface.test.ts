@@ -108,6 +108,28 @@ describe('decideResumedSurface', () => {
     expect(decision.reason).toBe('resumed');
     expect(decision.surface!.loadedToolsets).toEqual(expect.arrayContaining(['file', 'web']));
   });
+
+  it('serves the request being made now: a need the latest user message adds joins the first message\'s', () => {
+    const messages = [
+      ...userTurn('read notes.txt and summarise it'),
+      { role: 'assistant' as const, text: 'The notes cover the spring fair: stalls, volunteers and the raffle.', toolCallNames: [], hasImage: false },
+      { role: 'user' as const, text: 'great, now make me a poster picture for the fair with balloons', toolCallNames: [], hasImage: false },
+    ];
+    const decision = decideResumedSurface({ tools: cliTools, format: 'openai-chat', messages, config });
+    expect(decision.reason).toBe('resumed');
+    expect(decision.surface!.loadedToolsets).toEqual(expect.arrayContaining(['file', 'image_gen']));
+    expect(decision.rules.some((rule) => rule.startsWith('latest:'))).toBe(true);
+  });
+
+  it('keeps the first message\'s needs when the latest message only confirms', () => {
+    const messages = [
+      ...userTurn('search the web for this week\'s ferry timetable changes'),
+      { role: 'assistant' as const, text: 'Shall I look for the Friday sailings too?', toolCallNames: [], hasImage: false },
+      { role: 'user' as const, text: 'ok go ahead', toolCallNames: [], hasImage: false },
+    ];
+    const decision = decideResumedSurface({ tools: cliTools, format: 'openai-chat', messages, config });
+    expect(decision.surface!.loadedToolsets).toContain('web');
+  });
 });
 
 describe('expandSurface', () => {

@@ -9,7 +9,7 @@ import type { SurfaceDecision, SurfaceInput, SurfaceReason } from './decision.js
 import type { SurfaceBudgetPolicy } from './surface-budget.js';
 import { spendSurfaceBudget } from './surface-budget.js';
 import { fullDecision } from './decision.js';
-import { calledToolNames, firstUserText } from './first-turn.js';
+import { calledToolNames, firstUserText, latestUserText } from './first-turn.js';
 import type { ToolRoutingContext } from './routing-context.js';
 import { toolRoutingContext } from './routing-context.js';
 import { buildSurface, toolsetOfTool } from './surface.js';
@@ -25,8 +25,9 @@ export function decideFirstTurnSurface(input: SurfaceInput): SurfaceDecision {
 
 /**
  * A request with history whose session the gateway does not know (restart, expiry, compaction): the first user
- * message's classification joined with the toolsets of every tool already called, or the full surface when
- * the classifier abstains.
+ * message's classification joined with the latest user message's (the request being made now, which may add or
+ * switch a need: "now send it to the team") and the toolsets of every tool already called, or the full surface
+ * when either classification abstains.
  */
 export function decideResumedSurface(input: SurfaceInput): SurfaceDecision {
   return guarded(input, () => decide(input, true));
@@ -52,7 +53,11 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
   if (!user || user.text.trim().length === 0 && !user.hasImage) return fullDecision(input, 'no_user_message', { availableToolsets });
   if (user.text.length > config.max_first_message_chars) return fullDecision(input, 'message_too_long', { availableToolsets });
 
-  const classification = classifyWithRanking(input, context, user.text, user.hasImage);
+  const first = classifyWithRanking(input, context, user.text, user.hasImage);
+  const latest = resumed ? latestUserText(input.messages) : undefined;
+  const classification = latest && latest.text !== user.text && latest.text.length <= config.max_first_message_chars
+    ? joinedClassification(first, classifyWithRanking(input, context, latest.text, latest.hasImage))
+    : first;
   if (classification.verdict === 'abstain') return fullDecision(input, 'abstain', commonOf(classification, availableToolsets, classification.rules));
 
   const toolsets = [...classification.toolsets];
@@ -110,6 +115,32 @@ function classifyWithRanking(input: SurfaceInput, context: ToolRoutingContext, t
   const mappedKept = classification.verdict === 'abstain' ? mapped.map((toolset) => toolset.name) : classification.toolsets;
   const toolsets = [...mappedKept, ...rankedKept];
   return { ...classification, verdict: toolsets.length > 0 ? 'toolsets' : classification.verdict, toolsets, scores: { ...classification.scores, ...rankedScores }, evidence: { ...classification.evidence, ...rankedEvidence }, rules: [...classification.rules, ranking.unsure ? 'per-tool-unsure' : 'per-tool'] };
+}
+
+/**
+ * Two requests of one conversation, both to be served: every toolset either selects, each score and evidence at its
+ * higher value, abstaining when either abstains (unsure about the request being made now is reason enough to keep
+ * everything).
+ */
+function joinedClassification(first: ToolsetClassification, latest: ToolsetClassification): ToolsetClassification {
+  const higher = (a: Record<string, number>, b: Record<string, number>): Record<string, number> => {
+    const joined = { ...a };
+    for (const [name, value] of Object.entries(b)) joined[name] = Math.max(joined[name] ?? 0, value);
+    return joined;
+  };
+  const verdict = first.verdict === 'abstain' || latest.verdict === 'abstain' ? 'abstain'
+    : first.verdict === 'toolsets' || latest.verdict === 'toolsets' ? 'toolsets' : first.verdict;
+  const budgetEvidence = first.budgetEvidence || latest.budgetEvidence ? higher(first.budgetEvidence ?? first.evidence, latest.budgetEvidence ?? latest.evidence) : undefined;
+  return {
+    verdict,
+    toolsets: [...new Set([...first.toolsets, ...latest.toolsets])],
+    scores: higher(first.scores, latest.scores),
+    evidence: higher(first.evidence, latest.evidence),
+    ...(budgetEvidence ? { budgetEvidence } : {}),
+    needsTool: Math.max(first.needsTool, latest.needsTool),
+    confidence: Math.min(first.confidence, latest.confidence),
+    rules: [...first.rules, ...latest.rules.map((rule) => `latest:${rule}`)],
+  };
 }
 
 function commonOf(classification: ToolsetClassification, availableToolsets: string[], rules: string[]): Pick<SurfaceDecision, 'predictedToolsets' | 'confidence' | 'scores' | 'availableToolsets' | 'rules'> {

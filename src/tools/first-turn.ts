@@ -29,6 +29,29 @@ export function firstUserText(messages: readonly MessageView[]): { text: string;
   return { text: parts.join('\n'), hasImage };
 }
 
+/**
+ * The request a resumed conversation is making now: the user messages after the last assistant or tool message,
+ * without agent context blocks. Undefined on a first turn (the first user text is that request) or when the history
+ * ends with the assistant.
+ */
+export function latestUserText(messages: readonly MessageView[]): { text: string; hasImage: boolean } | undefined {
+  let start = -1;
+  messages.forEach((message, index) => {
+    if (message.role === 'assistant' || message.role === 'tool') start = index;
+  });
+  if (start < 0) return undefined;
+  const parts: string[] = [];
+  let hasImage = false;
+  for (const message of messages.slice(start + 1)) {
+    if (message.role !== 'user') continue;
+    const text = withoutAgentContext(message.text);
+    if (text.length > 0) parts.push(text);
+    hasImage ||= message.hasImage;
+  }
+  if (parts.length === 0 && !hasImage) return undefined;
+  return { text: parts.join('\n'), hasImage };
+}
+
 /** Names of every tool the assistant called anywhere in the history. */
 export function calledToolNames(messages: readonly MessageView[]): string[] {
   const names = new Set<string>();
