@@ -169,6 +169,8 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     }
     const sessionRecord = await gateway.sessions.open(session.id);
     openedSession = session.id;
+    const surfaceOf = (record: typeof sessionRecord): string => `${String(record.narrowed)}:${(record.toolsets ?? []).join(',')}`;
+    const surfaceBefore = surfaceOf(sessionRecord);
     const tools = await routeTools(turn, sessionRecord, gateway.config.tool_routing, gateway.toolRoutingMode, gateway.env).catch(
       (error: unknown) => {
         // Fail open: a routing failure sends the client's own tools.
@@ -178,6 +180,9 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     );
     if (tools) decision.tools = tools.decision;
     if (tools?.countSchemaTokens) tracking.countSchemaTokens = tools.countSchemaTokens;
+    // A new or grown surface is stored before the upstream call: the session's next request may reach another
+    // instance before this one has finished, and must rebuild these bytes rather than decide afresh.
+    if (surfaceOf(sessionRecord) !== surfaceBefore) gateway.sessions.checkpoint(session.id);
     const nudge = gateway.contextNudge.enabledFor(turn.clientKeyId) ? gateway.contextNudge.decide(session.id, turn.clientKeyId) : undefined;
     if (nudge) {
       addNoteToSystemPrompt(turn, nudge.note);

@@ -5,6 +5,8 @@ interface Held {
   record: SessionRecord;
   /** Requests of the session in flight on this instance; the record leaves memory when the last one closes. */
   holders: number;
+  /** A `checkpoint` write not yet landed; `release` waits for it so that the last write is the newest record. */
+  saving?: Promise<void>;
 }
 
 /**
@@ -40,6 +42,19 @@ export class SessionRecords {
     return loaded;
   }
 
+  /**
+   * Writes the record now and keeps holding it: for what another instance must see before this request ends. An
+   * agent answers a tool call in milliseconds and a load balancer may send that next request elsewhere, while
+   * `release` comes after the whole response (and the first count of a tools array). Not awaited by the caller: the
+   * write runs beside the upstream call and never delays or fails the request.
+   */
+  checkpoint(sessionId: string): void {
+    const held = this.#held.get(sessionId);
+    if (!held) return;
+    const earlier = held.saving ?? Promise.resolve();
+    held.saving = earlier.then(() => this.store.set(sessionId, held.record)).catch(() => undefined);
+  }
+
   /** The record of a session with a request in flight here, if any. */
   current(sessionId: string): SessionRecord | undefined {
     return this.#held.get(sessionId)?.record;
@@ -52,6 +67,7 @@ export class SessionRecords {
   async release(sessionId: string): Promise<void> {
     const held = this.#held.get(sessionId);
     if (!held) return;
+    if (held.saving) await held.saving;
     await this.store.set(sessionId, held.record).catch(() => undefined);
     held.holders -= 1;
     if (held.holders <= 0) this.#held.delete(sessionId);
