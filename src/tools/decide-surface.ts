@@ -54,6 +54,7 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
   if (user.text.length > config.max_first_message_chars) return fullDecision(input, 'message_too_long', { availableToolsets });
 
   const first = classifyWithRanking(input, context, user.text, user.hasImage);
+  // A latest message too long to classify is left to the first message's surface, as anticipation leaves it.
   const latest = resumed ? latestUserText(input.messages) : undefined;
   const classification = latest && latest.text !== user.text && latest.text.length <= config.max_first_message_chars
     ? joinedClassification(first, classifyWithRanking(input, context, latest.text, latest.hasImage))
