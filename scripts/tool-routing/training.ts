@@ -64,14 +64,20 @@ function readLines(source: string, name: string): Labelled[] {
 }
 
 /**
- * Cases in the eval format: the first user message is the text. `required_toolsets` are positives; in a
+ * Cases in the eval format: the first user message is the text. A case with an assistant turn is left out: its
+ * labels are the needs of its last user message in context (EVALS), and taught to the first message they would be
+ * needs it never stated; a resumed decision classifies the latest message itself (`decide-surface.ts`). On the
+ * honest fold (writers 48–56) leaving those ~1,000 cases out took 89 misses to 84 at the same median, CLI median
+ * 0.766 → 0.783. `required_toolsets` are positives; in a
  * `required_any` group the first toolset the writer listed is the positive and the others are left out of the loss
  * (any of them serves, so the model is neither taught to want nor to refuse them), as are the acceptable extras.
  * Toolsets the model has no label for (another registry's) are skipped.
  */
 function readCases(source: string, name: string): Labelled[] {
   return parseToolCases(source, name).flatMap((toolCase) => {
-    const user = caseMessages(toolCase).find((message) => message.role === 'user');
+    const messages = caseMessages(toolCase);
+    if (messages.some((message) => message.role === 'assistant')) return [];
+    const user = messages.find((message) => message.role === 'user');
     if (!user || !user.text.trim()) return [];
     const known = (toolset: string) => toolsetLabels.includes(toolset);
     const toolsets = new Set(toolCase.required_toolsets.filter(known));
