@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageView } from '../core/turn.js';
-import { anticipateToolsets, newUserTurn } from './anticipate.js';
+import { anticipateToolsets } from './anticipate.js';
+import { newUserTurn } from './first-turn.js';
 import { toolRoutingConfigSchema } from './config.js';
 import { toolRoutingContext } from './routing-context.js';
 import { hermesTools } from './test-support/fixtures.js';

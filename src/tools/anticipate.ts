@@ -4,6 +4,7 @@ import { classifyToolsets } from '../classify/toolsets/toolset-classifier.js';
 import type { MessageView } from '../core/turn.js';
 import type { ToolRoutingConfig } from './config.js';
 import { thresholdFor } from './config.js';
+import { newUserTurn } from './first-turn.js';
 import type { ToolRoutingContext } from './routing-context.js';
 
 export interface Anticipation {
@@ -16,21 +17,6 @@ export interface Anticipation {
 }
 
 const none: Anticipation = { added: [], scores: {} };
-
-/** The new user turn's text: the user messages after the last assistant or tool message, if the request ends there. */
-export function newUserTurn(messages: readonly MessageView[]): { text: string; hasImage: boolean } | undefined {
-  const last = messages.at(-1);
-  if (!last || last.role !== 'user') return undefined;
-  const parts: string[] = [];
-  let hasImage = false;
-  for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const message = messages[index] as MessageView;
-    if (message.role !== 'user') break;
-    parts.unshift(message.text);
-    hasImage ||= message.hasImage;
-  }
-  return { text: parts.join('\n'), hasImage };
-}
 
 /**
  * A later user turn of a narrowed session → the toolsets to add before the call. Every growth rewrites the

@@ -29,27 +29,29 @@ export function firstUserText(messages: readonly MessageView[]): { text: string;
   return { text: parts.join('\n'), hasImage };
 }
 
-/**
- * The request a resumed conversation is making now: the user messages after the last assistant or tool message,
- * without agent context blocks. Undefined on a first turn (the first user text is that request) or when the history
- * ends with the assistant.
- */
-export function latestUserText(messages: readonly MessageView[]): { text: string; hasImage: boolean } | undefined {
-  let start = -1;
-  messages.forEach((message, index) => {
-    if (message.role === 'assistant' || message.role === 'tool') start = index;
-  });
-  if (start < 0) return undefined;
+/** The new user turn's text: the user messages after the last assistant or tool message, if the request ends there. */
+export function newUserTurn(messages: readonly MessageView[]): { text: string; hasImage: boolean } | undefined {
+  const last = messages.at(-1);
+  if (!last || last.role !== 'user') return undefined;
   const parts: string[] = [];
   let hasImage = false;
-  for (const message of messages.slice(start + 1)) {
-    if (message.role !== 'user') continue;
-    const text = withoutAgentContext(message.text);
-    if (text.length > 0) parts.push(text);
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index] as MessageView;
+    if (message.role !== 'user') break;
+    parts.unshift(message.text);
     hasImage ||= message.hasImage;
   }
-  if (parts.length === 0 && !hasImage) return undefined;
   return { text: parts.join('\n'), hasImage };
+}
+
+/**
+ * The request a resumed conversation is making now: the new user turn (`newUserTurn`) without agent context blocks.
+ * Undefined on a first turn (the first user text is that request) or when the history ends with the assistant.
+ */
+export function latestUserText(messages: readonly MessageView[]): { text: string; hasImage: boolean } | undefined {
+  if (isFirstTurn(messages)) return undefined;
+  const turn = newUserTurn(messages);
+  return turn && { text: withoutAgentContext(turn.text), hasImage: turn.hasImage };
 }
 
 /** Names of every tool the assistant called anywhere in the history. */
