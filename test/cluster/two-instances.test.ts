@@ -120,6 +120,9 @@ describe.skipIf(!available)('two gateway instances sharing Postgres and Redis', 
   });
 
   it('ledger rows from both instances appear in one report', async () => {
+    // A request's ledger row is written after its response has gone out (and, since surfaces are checkpointed, beside
+    // a session write): wait for the requests to finish before flushing, as a drain does.
+    await Promise.all([first.gateway.inFlight.whenIdle(5_000), second.gateway.inFlight.whenIdle(5_000)]);
     await Promise.all([first.ledger.flush(), second.ledger.flush()]);
     const report = await PostgresLedgerStore.open({ url: postgresTestUrl, schema: pair.endpoints.schema });
     try {
