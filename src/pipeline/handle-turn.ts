@@ -169,8 +169,6 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     }
     const sessionRecord = await gateway.sessions.open(session.id);
     openedSession = session.id;
-    const surfaceOf = (record: typeof sessionRecord): string => `${String(record.narrowed)}:${(record.toolsets ?? []).join(',')}`;
-    const surfaceBefore = surfaceOf(sessionRecord);
     const tools = await routeTools(turn, sessionRecord, gateway.config.tool_routing, gateway.toolRoutingMode, gateway.env).catch(
       (error: unknown) => {
         // Fail open: a routing failure sends the client's own tools.
@@ -182,7 +180,7 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
     if (tools?.countSchemaTokens) tracking.countSchemaTokens = tools.countSchemaTokens;
     // A new or grown surface is stored before the upstream call: the session's next request may reach another
     // instance before this one has finished, and must rebuild these bytes rather than decide afresh.
-    if (surfaceOf(sessionRecord) !== surfaceBefore) gateway.sessions.checkpoint(session.id);
+    gateway.sessions.checkpoint(session.id);
     const nudge = gateway.contextNudge.enabledFor(turn.clientKeyId) ? gateway.contextNudge.decide(session.id, turn.clientKeyId) : undefined;
     if (nudge) {
       addNoteToSystemPrompt(turn, nudge.note);
@@ -243,11 +241,14 @@ export async function handleTurn(gateway: Gateway, request: TurnRequest, respons
       const target = { format: success.format, providerKind: success.deployment.providerKind, upstreamModel: success.deployment.upstreamModel };
       if (cachesPerKey(target)) cacheAnswered(sessionRecord, success.deployment.providerId, success.key.id);
     }
+    // What the answer taught the session (affinity, the key holding its prompt cache, topic inertia) is stored as
+    // the answer starts, not after it ends: the agent's next request may reach another instance at once.
+    gateway.sessions.checkpoint(session.id);
     tracking.record.servedProvider = success.deployment.providerId;
     tracking.record.servedModel = success.deployment.modelId;
     const recovery =
       tools?.narrowed && decision.tools
-        ? toolsetRecovery(gateway, turn, sessionRecord, tools, decision.tools, () =>
+        ? toolsetRecovery(gateway, turn, session.id, sessionRecord, tools, decision.tools, () =>
             gateway.attemptLoop.run({ ...plan, candidates: servedFirst(candidates, tracking.record.servedProvider, tracking.record.servedModel) }),
           )
         : undefined;
@@ -403,6 +404,7 @@ function servedFirst(candidates: Candidate[], provider: string | undefined, mode
 function toolsetRecovery(
   gateway: Gateway,
   turn: Turn,
+  sessionId: string,
   sessionRecord: SessionRecord,
   tools: ToolStageResult,
   decision: ToolRoutingDecision,
@@ -412,19 +414,24 @@ function toolsetRecovery(
   if (!narrowed) return undefined;
   const registry = narrowed.context.registry;
   const config = gateway.config.tool_routing;
+  // A surface grown by request_toolset is stored at once, like the first one: the agent's next request, after this
+  // answer, must find it whichever instance serves it.
+  const grow = (added: string[]): void => {
+    if (added.length === 0) return;
+    expandSessionSurface(turn, config, narrowed, sessionRecord, added);
+    gateway.sessions.checkpoint(sessionId);
+  };
   return {
     toolName: requestToolsetName,
     maxReissues: 2,
     async serve(calls, text, thinking) {
       const parsed = calls.map((call) => parseRequestToolsetCall(call.argumentsText, registry));
-      const added = parsed.flatMap((result) => result.valid);
-      if (added.length > 0) expandSessionSurface(turn, config, narrowed, sessionRecord, added);
+      grow(parsed.flatMap((result) => result.valid));
       const results = parsed.map((result) => requestToolsetResultText(result, registry));
       wireFormat(turn.format).appendToolRoundTrip(turn.body, { toolName: requestToolsetName, calls, results, text, thinking });
     },
     async remember(calls) {
-      const added = calls.flatMap((call) => parseRequestToolsetCall(call.argumentsText, registry).valid);
-      if (added.length > 0) expandSessionSurface(turn, config, narrowed, sessionRecord, added);
+      grow(calls.flatMap((call) => parseRequestToolsetCall(call.argumentsText, registry).valid));
     },
     reissue,
     recorded(reissues) {

@@ -60,4 +60,27 @@ describe('SessionRecords', () => {
     records.checkpoint('s3');
     await expect(records.release('s3')).resolves.toBeUndefined();
   });
+
+  it('a checkpoint writes only what changed since the store last had the record', async () => {
+    const store = slowStore(1);
+    const records = new SessionRecords(store);
+    const record = await records.open('s4');
+    records.checkpoint('s4');
+    record.toolsets = ['web'];
+    records.checkpoint('s4');
+    records.checkpoint('s4');
+    record.affinity = { deployment: 'local/gpt-test', expiresAt: 1 };
+    records.checkpoint('s4');
+    await records.release('s4');
+    // Nothing new at the first and third checkpoints; the release always writes (it restarts the session's TTL).
+    expect(store.landed).toEqual([['web'], ['web'], ['web']]);
+    expect(store.stored.get('s4')?.affinity?.deployment).toBe('local/gpt-test');
+    const reopened = await records.open('s4');
+    records.checkpoint('s4');
+    reopened.toolsets = ['web', 'file'];
+    records.checkpoint('s4');
+    await records.release('s4');
+    // A record read back from the store is as the store has it: only the change is written before the release.
+    expect(store.landed.slice(3)).toEqual([['web', 'file'], ['web', 'file']]);
+  });
 });

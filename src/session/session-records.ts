@@ -7,6 +7,14 @@ interface Held {
   holders: number;
   /** A `checkpoint` write not yet landed; `release` waits for it so that the last write is the newest record. */
   saving?: Promise<void>;
+  /** The record as the store has it (read at `open` or written by a checkpoint), `updatedAt` aside. */
+  stored: string;
+}
+
+/** What a record holds, without the stamp each store write sets. */
+function contentOf(record: SessionRecord): string {
+  const { updatedAt: _updatedAt, ...content } = record;
+  return JSON.stringify(content);
 }
 
 /**
@@ -38,19 +46,23 @@ export class SessionRecords {
       raced.holders += 1;
       return raced.record;
     }
-    this.#held.set(sessionId, { record: loaded, holders: 1 });
+    this.#held.set(sessionId, { record: loaded, holders: 1, stored: contentOf(loaded) });
     return loaded;
   }
 
   /**
-   * Writes the record now and keeps holding it: for what another instance must see before this request ends. An
-   * agent answers a tool call in milliseconds and a load balancer may send that next request elsewhere, while
-   * `release` comes after the whole response (and the first count of a tools array). Not awaited by the caller: the
-   * write runs beside the upstream call and never delays or fails the request.
+   * Writes the record now, if it changed since the store last had it, and keeps holding it: for what another
+   * instance must see before this request ends. An agent answers a tool call in milliseconds and a load balancer
+   * may send that next request elsewhere, while `release` comes after the whole response (and the first count of
+   * a tools array). Not awaited by the caller: the write runs beside the upstream call or the answer and never
+   * delays or fails the request.
    */
   checkpoint(sessionId: string): void {
     const held = this.#held.get(sessionId);
     if (!held) return;
+    const content = contentOf(held.record);
+    if (content === held.stored) return;
+    held.stored = content;
     const earlier = held.saving ?? Promise.resolve();
     held.saving = earlier.then(() => this.store.set(sessionId, held.record)).catch(() => undefined);
   }
