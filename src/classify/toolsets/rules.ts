@@ -18,6 +18,8 @@ interface Rule {
   toolsets: string[];
   /** Matched against the plain (instruction) words joined by spaces, lower case. */
   pattern: RegExp;
+  /** The rule stays silent when the client has this toolset, which serves the need better. */
+  unlessClientHas?: string;
 }
 
 export const englishAndChineseRules: Rule[] = [
@@ -25,6 +27,13 @@ export const englishAndChineseRules: Rule[] = [
   { name: 'cron-words', toolsets: ['cronjob'], pattern: /\b(cron ?jobs?|crontab|schedul\w*|remind(er|ers)?|wake me|every (day|morning|night|evening|week|weekday|month|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+ ?(minutes|mins|hours|days|weeks))|(daily|nightly|weekly|hourly|monthly) (\w+ )?(job|task|run|check|report|backup|digest|alert|summary|reminder)s?|(cancel|stop|pause|delete|remove|disable|turn off|list|change) (the |my |all )?(\w+ ){0,3}(jobs?|reminders?|alerts?|scheduled \w+)|in \d+ (minutes|hours)|keep an eye|monitor\w*|watch (it|for|the)|let me know (tomorrow|later|when|if)|check back|follow up|notify me|alert me|ping me|tomorrow (morning|at)|at \d{1,2}(:\d\d)? ?(am|pm)?)\b|定时|盯着|监控|通知我|提醒|闹钟|每天|每周|每月|每隔|每小时|每晚|分钟后|小时后|计划任务/ },
   { name: 'terminal-words', toolsets: ['terminal'], pattern: /\b(run|rerun|execute|exec|launch|install|uninstall|restart|kill|deploy|compile|ping|ssh|curl|wget|grep|chmod|sudo|npm|npx|pnpm|yarn|pip|pip3|poetry|cargo|make|cmake|docker|kubectl|git|gh|brew|apt|apt-get|pytest|node|python|python3|go test|systemctl|ffmpeg|imagemagick|convert|homebrew|packages|dependencies|deps|upgrade|rsync|scp|tar|unzip|zip|backup|clone|diff|commits?|changes|uncommitted|staged|pull request|pr|deploy\w*|terminal|shell|command line|bash|zsh|port \d+|process(es)?|uptime|disk space|branch)\b|\$ \S|终端|命令行|运行|执行|安装|依赖|升级|重启|部署|编译|端口|进程|分支|提交|磁盘|内存|版本/ },
   { name: 'file-words', toolsets: ['file'], pattern: /(^|[\s"'`(])(~|\.{1,2})?\/?[\w.-]+\/[\w./-]+|(^|\s)~\/\S+|(^|\s)\.(bashrc|zshrc|profile|env|gitignore|npmrc|editorconfig)\b|\b[\w-]+\.(py|ts|tsx|js|jsx|mjs|cjs|json|ya?ml|md|txt|csv|log|toml|go|rs|java|kt|c|cc|cpp|h|hpp|sh|sql|html|css|scss|ini|conf|cfg|env|lock|xml|rb|php|swift|vue|svelte|ipynb|dockerfile|gitignore|bashrc|zshrc|pdf|docx?|xlsx?|pptx?|mov|mp4|mp3|wav|png|jpe?g|svg|zip|tar|gz)\b|\b(file|files|folder|directory|readme|dockerfile|makefile|codebase|repo|repository|config|source code|docstring|typo|rename|refactor|patch|edit|rewrite the code)\b|文件|目录|代码|仓库|项目里|配置|重命名|错别字|修改|修复|修一下/ },
+  // Hermes's read_file reads text, .docx and .xlsx, and says it cannot read binary files: a local PDF, archive or
+  // slide deck is opened through the shell (pdftotext, unzip) and a recording is cut or sampled with ffmpeg, unless
+  // the client has a video toolset for it. Local names only: a URL is the web's.
+  { name: 'binary-document', toolsets: ['terminal'], pattern: /(^|[\s(])(~|\.{0,2}\/)?[\w.\/-]*\.(pdf|zip|tar|gz|tgz|7z|rar|pptx?|epub)\b/ },
+  { name: 'media-file', toolsets: ['terminal'], unlessClientHas: 'video', pattern: /(^|[\s(])(~|\.{0,2}\/)?[\w.\/-]*\.(mp4|mov|mkv|avi|webm|mp3|wav|m4a|flac|ogg)\b/ },
+  // Booking or buying something is done on the seller's site, whatever the message calls it.
+  { name: 'booking-words', toolsets: ['browser'], pattern: /(?<!\b(a|the|my|this|that|your|his|her|our|their) )\b(book|reserve|buy|purchase)\b.{0,40}\b(tickets?|table|appointment|flights?|seats?|room|slot|test drive|entry|tour)\b/ },
   { name: 'browser-words', toolsets: ['browser'], pattern: /\b(browser|chrome|firefox|safari|headless|click|clicking|button|log ?in|login|sign ?in|signin|fill (out|in)|form|submit|checkout|check in|navigate|scroll|tab|localhost(:\d+)?|website|web ?site|site|portal|dashboard|admin (panel|page)|web page|webpage|page|sign ?up|signup|subscrib\w*|register|footer|navbar|modal|cart|captcha|127\.0\.0\.1(:\d+)?)\b|浏览器|登录|点击|填写|表单|提交|网站|网页|后台|页面/ },
   { name: 'browser-cdp', toolsets: ['browser-cdp', 'browser'], pattern: /\b(devtools|dev tools|cdp|chrome debugging|javascript (alert|dialog|confirm|prompt)|(alert|confirm|beforeunload) (dialog|box|popup)|dialog (box|popup)|network requests?|emulate|user agent|cookies? (in|of) the (page|browser))\b|弹窗|开发者工具/ },
   { name: 'dev-task', toolsets: ['file', 'terminal'], pattern: /\b(fix|fixes|debug|scaffold|set up|setup|bootstrap|upgrade|migrate|bump|reproduce|implement|build|builds|lint|linter|tests?|ci|compile|fail|fails|failing|failed|broken|crash\w*|errors|get it (green|working|passing)|make it (pass|work)|pre-commit|hooks?|type ?check\w*|mypy|tsc|eslint|resolve (the )?conflicts)\b|修复|修好|排查|升级|迁移|测试|构建|报错|没过|失败|跑不起来/ },
@@ -74,13 +83,22 @@ const capabilityPatterns = [
   /^(你好|您好|嗨)?\W*(你|您)(能|可以|都能|都可以)(帮我)?(做|干)(些|哪些)?(什么|哪些事情?)\W*$|^(你|您)(有|都有)(哪些|什么)(工具|功能|能力)\W*$|^(你|您)都会(些)?什么\W*$/,
 ];
 
-export function applyRules(tokens: readonly FramedToken[], rawText: string, hasImage: boolean, plain: string = instructionText(rawText, tokens), language: MessageLanguage = 'english'): RuleResult {
+export function applyRules(
+  tokens: readonly FramedToken[],
+  rawText: string,
+  hasImage: boolean,
+  plain: string = instructionText(rawText, tokens),
+  language: MessageLanguage = 'english',
+  /** The client's toolsets (`unlessClientHas`); unknown → every rule reads. */
+  clientToolsets?: ReadonlySet<string>,
+): RuleResult {
   const toolsets = new Set<string>();
   const fired: string[] = [];
   const colliding = collidingWords[language];
   const englishPlain = colliding ? plain.replace(colliding, (word) => ' '.repeat(word.length)) : plain;
   for (const rule of englishAndChineseRules) {
     if (!rule.pattern.test(englishPlain)) continue;
+    if (rule.unlessClientHas !== undefined && clientToolsets?.has(rule.unlessClientHas)) continue;
     fired.push(rule.name);
     for (const toolset of rule.toolsets) toolsets.add(toolset);
   }

@@ -81,7 +81,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   const features = toolsetFeatures(input.text, input.hasImage, model.featureBits, tokens, input.clusters === undefined ? loadWordClusters() : input.clusters);
   const probabilities = model.predict(features);
   const labelIndex = new Map(model.labels.map((label, index) => [label, index]));
-  const rules = applyRules(tokens, input.text, input.hasImage, instruction, language);
+  const rules = applyRules(tokens, input.text, input.hasImage, instruction, language, new Set(input.available.map((toolset) => toolset.name)));
   const needsTool = probabilities[labelIndex.get(needsToolLabel) ?? -1] ?? 0.5;
 
   const strongest = Math.max(0, ...model.labels.map((label, index) => (label === needsToolLabel ? 0 : probabilities[index]!)));

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { frameTokens } from '../features/scopes.js';
+import { applyRules } from './rules.js';
+
+function toolsetsOf(text: string, clientToolsets?: string[]): string[] {
+  return [...applyRules(frameTokens(text), text, false, undefined, 'english', clientToolsets ? new Set(clientToolsets) : undefined).toolsets].sort();
+}
+
+describe('rules for files read_file cannot open', () => {
+  it('a local PDF, archive or slide deck brings the shell', () => {
+    expect(toolsetsOf('summarise ~/Downloads/budget_2025.pdf for me')).toEqual(['file', 'terminal']);
+    expect(toolsetsOf('what is inside backup.tar.gz')).toContain('terminal');
+    expect(toolsetsOf('turn deck.pptx into speaker notes')).toContain('terminal');
+  });
+
+  it('a recording brings the shell unless the client has a video toolset', () => {
+    expect(toolsetsOf('cut ~/clips/wedding.mp4 down to one minute')).toContain('terminal');
+    expect(toolsetsOf('cut ~/clips/wedding.mp4 down to one minute', ['file', 'terminal', 'video'])).not.toContain('terminal');
+    expect(toolsetsOf('cut ~/clips/wedding.mp4 down to one minute', ['file', 'terminal'])).toContain('terminal');
+  });
+
+  it('a file on the web, a text file and a negated file do not', () => {
+    expect(toolsetsOf('summarise https://example.org/report.pdf')).not.toContain('terminal');
+    expect(toolsetsOf('add a line to notes.txt')).not.toContain('terminal');
+    expect(toolsetsOf("don't open ~/a.pdf, just tell me what a PDF is")).not.toContain('terminal');
+  });
+});
+
+describe('booking', () => {
+  it('booking or buying a ticket, a table or a slot brings the browser', () => {
+    expect(toolsetsOf('book me a table for two at Da Enzo tonight')).toContain('browser');
+    expect(toolsetsOf('buy 2 tickets for the Saturday show')).toContain('browser');
+    expect(toolsetsOf('reserve the earliest appointment at the barber')).toContain('browser');
+  });
+
+  it('the noun alone does not', () => {
+    expect(toolsetsOf('recommend a book about table manners')).not.toContain('browser');
+    expect(toolsetsOf('what should I buy my dad for his birthday')).not.toContain('browser');
+  });
+});
