@@ -38,3 +38,11 @@ describe('booking', () => {
     expect(toolsetsOf('what should I buy my dad for his birthday')).not.toContain('browser');
   });
 });
+
+describe('time words', () => {
+  it('ask for something current, except in a reminder, where they are its time', () => {
+    expect(toolsetsOf("what's on at the cinema tonight")).toContain('web');
+    expect(toolsetsOf('dentist tomorrow at 3pm, remind me an hour before')).toEqual(['cronjob']);
+    expect(toolsetsOf('remind me tomorrow to check the weather forecast')).toEqual(['cronjob', 'web']);
+  });
+});

@@ -20,6 +20,8 @@ interface Rule {
   pattern: RegExp;
   /** The rule stays silent when the client has this toolset, which serves the need better. */
   unlessClientHas?: string;
+  /** The rule stays silent when this earlier rule fired, which explains its words. */
+  unlessRule?: string;
 }
 
 export const englishAndChineseRules: Rule[] = [
@@ -42,7 +44,9 @@ export const englishAndChineseRules: Rule[] = [
   { name: 'pasted-error', toolsets: ['file', 'terminal'], pattern: /(\b[a-z]*(error|exception)\b:|traceback|npm err!|\bpanic:|segmentation fault|core dumped|exit (code|status) \d+|\be[a-z]{3,}inuse\b|\beaddrinuse\b|\berror\[e\d+\]|\berror ts\d+|\.(py|js|ts|go|rs|java|rb|php|vue|tsx|jsx):\d+).{0,400}\b(fix|make it|get it|sort|solve|resolve|start|work|help|what do i do|any idea)/ },
   { name: 'code-change', toolsets: ['file'], pattern: /\b(add|implement|change|make|update|remove|rename|style|restyle|refactor|review)\b.{0,60}\b(app|page|homepage|component|button|endpoint|feature|function|method|class|api|ui|css|styles?|layout|navbar|header|footer|form|module|service|schema|model|query|changes|code)\b|(添加|加个|实现|修改|改成|改一下|调整).{0,20}(页面|组件|按钮|接口|功能|函数|样式|代码)/ },
   // Cheap, clear-cut toolsets.
-  { name: 'web-words', toolsets: ['web'], pattern: /\b(weather|forecast|rain|raining|snow|snowing|sunny|storm|windy|umbrella|news|headlines?|latest|current|currently|today|tonight|tomorrow|this (week|weekend|year)|right now|price|prices|cost|stock|score|exchange rate|search|look up|lookup|google|online|internet|web|research|find out|who won|release notes|release date|edition|sequel|changelog|docs|documentation|reviews?|competitors?|outage|tutorial)\b|天气|下雨|下雪|新闻|最新|最近|今天|明天|价格|股价|汇率|比分|搜索|搜一下|查一下|查查|网上|上网|教程|官网|评分|上映/ },
+  { name: 'web-words', toolsets: ['web'], pattern: /\b(weather|forecast|rain|raining|snow|snowing|sunny|storm|windy|umbrella|news|headlines?|price|prices|cost|stock|score|exchange rate|search|look up|lookup|google|online|internet|web|research|find out|who won|release notes|release date|edition|sequel|changelog|docs|documentation|reviews?|competitors?|outage|tutorial)\b|天气|下雨|下雪|新闻|价格|股价|汇率|比分|搜索|搜一下|查一下|查查|网上|上网|教程|官网|评分|上映/ },
+  // A time word asks for something current ("what's on today"), except in a reminder, where it is the reminder's time.
+  { name: 'web-time-words', toolsets: ['web'], unlessRule: 'cron-words', pattern: /\b(latest|current|currently|today|tonight|tomorrow|this (week|weekend|year)|right now)\b|最新|最近|今天|明天/ },
   { name: 'vision-words', toolsets: ['vision'], pattern: /\b(image|images|photo|photos|picture|pictures|screenshot|screenshots|diagram|chart|graph|png|jpe?g|gif|webp|scan|receipt|invoice|handwriting|attached)\b|图片|照片|截图|图表|图上|图里|发票|识别/ },
   { name: 'image-gen-words', toolsets: ['image_gen'], pattern: /\b(draw|paint|illustrat\w*|logo|icon|sprite|poster|banner|wallpaper|thumbnail|avatar|mascot|render|artwork|pixel[- ]art|picture of|image of|generate an? (image|picture))\b|画|生成.{0,12}(图|头像|海报)|设计.{0,8}(logo|图标|形象)|海报|插图/ },
   { name: 'memory-words', toolsets: ['memory'], pattern: /\b(remember|memori[sz]e|keep in mind|note (that|for)|from now on|forget|in (your )?memory)\b|记住|记得|记一下|忘掉|以后/ },
@@ -99,6 +103,7 @@ export function applyRules(
   for (const rule of englishAndChineseRules) {
     if (!rule.pattern.test(englishPlain)) continue;
     if (rule.unlessClientHas !== undefined && clientToolsets?.has(rule.unlessClientHas)) continue;
+    if (rule.unlessRule !== undefined && fired.includes(rule.unlessRule)) continue;
     fired.push(rule.name);
     for (const toolset of rule.toolsets) toolsets.add(toolset);
   }
