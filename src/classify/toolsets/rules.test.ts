@@ -26,6 +26,14 @@ describe('rules for files read_file cannot open', () => {
   });
 });
 
+describe('image files', () => {
+  it('changing a local image takes the shell; looking at one does not', () => {
+    expect(toolsetsOf('resize everything in ~/shop/product_photos to 1080x1080 squares')).toContain('terminal');
+    expect(toolsetsOf('convert logo.png to a 64px icon')).toContain('terminal');
+    expect(toolsetsOf('look at ~/garden/leaf.jpg and tell me what is wrong with it')).not.toContain('terminal');
+  });
+});
+
 describe('booking', () => {
   it('booking or buying a ticket, a table or a slot brings the browser', () => {
     expect(toolsetsOf('book me a table for two at Da Enzo tonight')).toContain('browser');

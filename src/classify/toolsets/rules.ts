@@ -34,6 +34,8 @@ export const englishAndChineseRules: Rule[] = [
   // the client has a video toolset for it. Local names only: a URL is the web's.
   { name: 'binary-document', toolsets: ['terminal'], pattern: /(^|[\s(])(~|\.{0,2}\/)?[\w.\/-]*\.(pdf|zip|tar|gz|tgz|7z|rar|pptx?|epub)\b/ },
   { name: 'media-file', toolsets: ['terminal'], unlessClientHas: 'video', pattern: /(^|[\s(])(~|\.{0,2}\/)?[\w.\/-]*\.(mp4|mov|mkv|avi|webm|mp3|wav|m4a|flac|ogg)\b/ },
+  // vision_analyze looks at an image; changing one (resize, crop, convert, compress) takes a program (ImageMagick).
+  { name: 'image-edit', toolsets: ['terminal'], pattern: /\b(resize|crop|compress|convert|watermark|rotate|pad|trim|shrink|downscale|upscale)\w*\b.{0,60}(\.(png|jpe?g|heic|webp|gif|tiff?)\b|(photos|images|pictures|pngs|jpe?gs)\b)/ },
   // Booking or buying something is done on the seller's site, whatever the message calls it.
   { name: 'booking-words', toolsets: ['browser'], pattern: /(?<!\b(a|the|my|this|that|your|his|her|our|their) )\b(book|reserve|buy|purchase)\b.{0,40}\b(tickets?|table|appointment|flights?|seats?|room|slot|test drive|entry|tour)\b/ },
   { name: 'browser-words', toolsets: ['browser'], pattern: /\b(browser|chrome|firefox|safari|headless|click|clicking|button|log ?in|login|sign ?in|signin|fill (out|in)|form|submit|checkout|check in|navigate|scroll|tab|localhost(:\d+)?|website|web ?site|site|portal|dashboard|admin (panel|page)|web page|webpage|page|sign ?up|signup|subscrib\w*|register|footer|navbar|modal|cart|captcha|127\.0\.0\.1(:\d+)?)\b|浏览器|登录|点击|填写|表单|提交|网站|网页|后台|页面/ },
