@@ -80,6 +80,7 @@ export class SessionRecords {
     const held = this.#held.get(sessionId);
     if (!held) return;
     if (held.saving) await held.saving;
+    held.stored = contentOf(held.record);
     await this.store.set(sessionId, held.record).catch(() => undefined);
     held.holders -= 1;
     if (held.holders <= 0) this.#held.delete(sessionId);
