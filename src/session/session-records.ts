@@ -20,9 +20,9 @@ function contentOf(record: SessionRecord): string {
 /**
  * The session records of the requests in flight. A request `open`s its session's record once (one store read),
  * every stage reads and edits that one object (tool surface, affinity, topic inertia, nudge, prompt-cache
- * state), `checkpoint` writes what changed early, and `release` saves it when the request ends. Concurrent requests of one session share the object,
- * so neither overwrites what the other learned. The stages that must answer synchronously (model routing) find
- * the record with `current`. Store failures never fail a request: an unreadable session starts empty (fail
+ * state), `checkpoint` writes what changed early, and `release` saves it when the request ends. Concurrent
+ * requests of one session share the object, so neither overwrites what the other learned. The stages that must
+ * answer synchronously (model routing) find the record with `current`. Store failures never fail a request: an unreadable session starts empty (fail
  * open), an unwritable one is lost.
  */
 export class SessionRecords {
