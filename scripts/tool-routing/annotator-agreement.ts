@@ -65,7 +65,11 @@ const recalled = (truth: ToolCase, kept: Set<string>): boolean =>
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
 const results = [];
-for (const [direction, surfaceSide, truthSide] of [['second as a surface, scored on the first', 1, 0], ['first as a surface, scored on the second', 0, 1]] as const) {
+const directions = [
+  ['second as a surface, scored on the first', 1, 0],
+  ['first as a surface, scored on the second', 0, 1],
+] as const;
+for (const [direction, surfaceSide, truthSide] of directions) {
   for (const surface of ['needs and extras', 'needs', 'first of each need'] as const) {
     let hits = 0;
     let critical = 0;
@@ -84,7 +88,15 @@ for (const [direction, surfaceSide, truthSide] of [['second as a surface, scored
         criticalHits += Number(hit);
       }
     }
-    results.push({ direction, surface, cases: pairs.length, case_recall: round(hits / pairs.length), critical_case_recall: round(criticalHits / Math.max(critical, 1)), median_reduction: round(percentile(reductions, 0.5)), misses: pairs.length - hits });
+    results.push({
+      direction,
+      surface,
+      cases: pairs.length,
+      case_recall: round(hits / pairs.length),
+      critical_case_recall: round(criticalHits / Math.max(critical, 1)),
+      median_reduction: round(percentile(reductions, 0.5)),
+      misses: pairs.length - hits,
+    });
   }
 }
 const sameRequired = pairs.filter(([a, b]) => [...a.required_toolsets].sort().join() === [...b.required_toolsets].sort().join()).length;
@@ -92,5 +104,8 @@ const report = { cases: pairs.length, same_required_toolsets: round(sameRequired
 if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(report)}\n`);
 else {
   process.stdout.write(`${pairs.length} cases; the same required toolsets in ${(100 * report.same_required_toolsets).toFixed(1)}%\n`);
-  for (const result of results) process.stdout.write(`${result.direction}, ${result.surface}: case recall ${result.case_recall.toFixed(4)} (${result.misses} misses), critical ${result.critical_case_recall.toFixed(4)}, median reduction ${result.median_reduction.toFixed(4)}\n`);
+  for (const result of results) {
+    const figures = `case recall ${result.case_recall.toFixed(4)} (${result.misses} misses), critical ${result.critical_case_recall.toFixed(4)}`;
+    process.stdout.write(`${result.direction}, ${result.surface}: ${figures}, median reduction ${result.median_reduction.toFixed(4)}\n`);
+  }
 }
