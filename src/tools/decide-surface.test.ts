@@ -96,6 +96,16 @@ describe('restoreSurface', () => {
   });
 });
 
+/** A conversation of three messages (user, assistant, user) decided as a resumed one. */
+function resumedDecision(first: string, reply: string, latest: string) {
+  const messages = [
+    ...userTurn(first),
+    { role: 'assistant' as const, text: reply, toolCallNames: [], hasImage: false },
+    { role: 'user' as const, text: latest, toolCallNames: [], hasImage: false },
+  ];
+  return decideResumedSurface({ tools: cliTools, format: 'openai-chat', messages, config });
+}
+
 describe('decideResumedSurface', () => {
   it('joins the first message classification with the toolsets of tools already called', () => {
     const messages = [
@@ -110,24 +120,14 @@ describe('decideResumedSurface', () => {
   });
 
   it('serves the request being made now: a need the latest user message adds joins the first message\'s', () => {
-    const messages = [
-      ...userTurn('read notes.txt and summarise it'),
-      { role: 'assistant' as const, text: 'The notes cover the spring fair: stalls, volunteers and the raffle.', toolCallNames: [], hasImage: false },
-      { role: 'user' as const, text: 'great, now make me a poster picture for the fair with balloons', toolCallNames: [], hasImage: false },
-    ];
-    const decision = decideResumedSurface({ tools: cliTools, format: 'openai-chat', messages, config });
+    const decision = resumedDecision('read notes.txt and summarise it', 'The notes cover the spring fair: stalls, volunteers and the raffle.', 'great, now make me a poster picture for the fair with balloons');
     expect(decision.reason).toBe('resumed');
     expect(decision.surface!.loadedToolsets).toEqual(expect.arrayContaining(['file', 'image_gen']));
     expect(decision.rules.some((rule) => rule.startsWith('latest:'))).toBe(true);
   });
 
   it('keeps the first message\'s needs when the latest message only confirms', () => {
-    const messages = [
-      ...userTurn('search the web for this week\'s ferry timetable changes'),
-      { role: 'assistant' as const, text: 'Shall I look for the Friday sailings too?', toolCallNames: [], hasImage: false },
-      { role: 'user' as const, text: 'ok go ahead', toolCallNames: [], hasImage: false },
-    ];
-    const decision = decideResumedSurface({ tools: cliTools, format: 'openai-chat', messages, config });
+    const decision = resumedDecision('search the web for this week\'s ferry timetable changes', 'Shall I look for the Friday sailings too?', 'ok go ahead');
     expect(decision.surface!.loadedToolsets).toContain('web');
   });
 });
