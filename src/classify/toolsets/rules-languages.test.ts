@@ -23,3 +23,38 @@ describe('rules in other languages', () => {
     expect(toolsetsOf('passe une commande de pizza')).toEqual([]);
   });
 });
+
+describe('reminders, look-ups and messages in more languages', () => {
+  it('a reminder asked for in a language of the second lexicon is a scheduled job', () => {
+    expect(toolsetsOf('minn meg på fredag å ringe tannlegen')).toContain('cronjob');
+    expect(toolsetsOf('atgādini man rīt plkst. 8 piezvanīt')).toContain('cronjob');
+    expect(toolsetsOf('βάλε μου υπενθύμιση για την Πέμπτη')).toContain('cronjob');
+    expect(toolsetsOf('یادم بنداز فردا صبح دارو بخورم')).toContain('cronjob');
+    expect(toolsetsOf('nudge me at 6 to leave for the station')).toContain('cronjob');
+  });
+
+  it('the internet named or a look-up asked for brings the web', () => {
+    expect(toolsetsOf('인터넷에서 비슷한 사례가 있는지 찾아줘')).toContain('web');
+    expect(toolsetsOf('găsește-mi un articol despre grevă')).toContain('web');
+    expect(toolsetsOf('tafuta bei ya mahindi leo')).toContain('web');
+  });
+
+  it('figures from a data file are computed, not read', () => {
+    expect(toolsetsOf('make a bar chart of monthly totals from ~/data/rain.csv')).toContain('code_execution');
+    expect(toolsetsOf('sales.xlsx: what is the average order per customer?')).toContain('code_execution');
+    expect(toolsetsOf('add a row for today to expenses.csv')).not.toContain('code_execution');
+  });
+
+  it('a private message or a post to a group is the group-chat toolset', () => {
+    expect(toolsetsOf('DM Ah-Keung the wedding proofs')).toContain('hermes-yuanbao');
+    expect(toolsetsOf('post the new rota in the family group')).toContain('hermes-yuanbao');
+    expect(toolsetsOf('mándaselo por privado a Lucía')).toContain('hermes-yuanbao');
+    expect(toolsetsOf('list the channels grouped by category')).not.toContain('hermes-yuanbao');
+  });
+
+  it('a procedure the agent keeps is a skill; a recipe to cook is not', () => {
+    expect(toolsetsOf('is there a recipe you follow for release notes? show me')).toContain('skills');
+    expect(toolsetsOf('save this as a reusable workflow for next quarter')).toContain('skills');
+    expect(toolsetsOf('find me the recipe for a Victoria sponge')).not.toContain('skills');
+  });
+});
