@@ -50,11 +50,13 @@ describe('reminders, look-ups and messages in more languages', () => {
     expect(toolsetsOf('post the new rota in the family group')).toContain('hermes-yuanbao');
     expect(toolsetsOf('mándaselo por privado a Lucía')).toContain('hermes-yuanbao');
     expect(toolsetsOf('list the channels grouped by category')).not.toContain('hermes-yuanbao');
+    expect(toolsetsOf('remind me at 5 pm to call the PM')).not.toContain('hermes-yuanbao');
   });
 
   it('a procedure the agent keeps is a skill; a recipe to cook is not', () => {
     expect(toolsetsOf('is there a recipe you follow for release notes? show me')).toContain('skills');
     expect(toolsetsOf('save this as a reusable workflow for next quarter')).toContain('skills');
     expect(toolsetsOf('find me the recipe for a Victoria sponge')).not.toContain('skills');
+    expect(toolsetsOf('what are the steps we have to take for a visa?')).not.toContain('skills');
   });
 });
