@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../../src/eval/tools/registries.js';
 import { percentile } from '../../src/eval/tools/run-tool-eval.js';
-import { parseToolCases, type ToolCase } from '../../src/eval/tools/tool-cases.js';
+import { caseRecalled, parseToolCases, type ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { defaultToolRoutingConfig } from '../../src/tools/config.js';
 import { toolRoutingContext } from '../../src/tools/routing-context.js';
 import { buildSurface } from '../../src/tools/surface.js';
@@ -60,8 +60,6 @@ function surfaceToolsets(labels: ToolCase, surface: Surface): Set<string> {
   if (surface === 'needs and extras') for (const toolset of labels.acceptable_extra_toolsets) toolsets.add(toolset);
   return toolsets;
 }
-const recalled = (truth: ToolCase, kept: Set<string>): boolean =>
-  truth.required_toolsets.every((toolset) => kept.has(toolset)) && truth.required_any.every((group) => group.some((toolset) => kept.has(toolset)));
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
 const results = [];
@@ -81,7 +79,7 @@ for (const [direction, surfaceSide, truthSide] of directions) {
       const kept = surfaceToolsets(labels, surface);
       const { context, fullTokens } = registryContext(labels.registry);
       reductions.push(1 - countToolsTokens(buildSurface(context, config, kept).tools) / fullTokens);
-      const hit = recalled(truth, kept);
+      const hit = caseRecalled(truth, kept);
       hits += Number(hit);
       if (truth.critical) {
         critical += 1;

@@ -8,7 +8,7 @@ import type { SurfaceDecision } from '../../tools/decision.js';
 import { isFirstTurn } from '../../tools/first-turn.js';
 import { countToolsTokens } from '../../tools/token-count.js';
 import type { ToolCase } from './tool-cases.js';
-import { caseMessages } from './tool-cases.js';
+import { caseMessages, caseRecalled } from './tool-cases.js';
 
 /** Exactly the keys EVALS.md lists for `eval tools`, plus a breakdown by decision reason. */
 /** Exercise every code path once (quotes, negation, Chinese, URLs, paths) so regex and JIT tier-up happen here. */
@@ -132,14 +132,12 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
     const reduction = 1 - sentTokens / fullTokens;
     reductions.push(reduction);
 
-    const requiredOk = toolCase.required_toolsets.every((name) => kept.has(name));
-    const groupsOk = toolCase.required_any.every((group) => group.some((name) => kept.has(name)));
-    const caseRecalled = requiredOk && groupsOk;
-    if (caseRecalled) recalled += 1;
+    const recalledCase = caseRecalled(toolCase, kept);
+    if (recalledCase) recalled += 1;
     else misses.push(toolCase.id);
     if (toolCase.critical) {
       criticalCases += 1;
-      if (caseRecalled) criticalRecalled += 1;
+      if (recalledCase) criticalRecalled += 1;
     }
     requiredUnits += toolCase.required_toolsets.length + toolCase.required_any.length;
     requiredKept += toolCase.required_toolsets.filter((name) => kept.has(name)).length + toolCase.required_any.filter((group) => group.some((name) => kept.has(name))).length;
@@ -151,7 +149,7 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
         countedKept += 1;
       } else if (!allowed.has(name)) countedKept += 1;
     }
-    options.onCase?.({ id: toolCase.id, recalled: caseRecalled, decision, keptToolsets: [...kept], reduction, elapsedMs });
+    options.onCase?.({ id: toolCase.id, recalled: recalledCase, decision, keptToolsets: [...kept], reduction, elapsedMs });
     options.onProgress?.(index + 1, cases.length);
   });
 

@@ -35,6 +35,11 @@ export function readToolCases(path: string): ToolCase[] {
   return parseToolCases(readFileSync(path, 'utf8'), path);
 }
 
+/** EVALS.md's case recall: every required toolset kept, and one toolset of each `required_any` group. */
+export function caseRecalled(toolCase: ToolCase, kept: ReadonlySet<string>): boolean {
+  return toolCase.required_toolsets.every((name) => kept.has(name)) && toolCase.required_any.every((group) => group.some((name) => kept.has(name)));
+}
+
 const roles = new Set<MessageRole>(['system', 'user', 'assistant', 'tool']);
 
 /** The format-independent message view the router reads, from OpenAI chat messages (text and image parts). */
