@@ -22,8 +22,8 @@ function contentOf(record: SessionRecord): string {
  * every stage reads and edits that one object (tool surface, affinity, topic inertia, nudge, prompt-cache
  * state), `checkpoint` writes what changed early, and `release` saves it when the request ends. Concurrent
  * requests of one session share the object, so neither overwrites what the other learned. The stages that must
- * answer synchronously (model routing) find the record with `current`. Store failures never fail a request: an unreadable session starts empty (fail
- * open), an unwritable one is lost.
+ * answer synchronously (model routing) find the record with `current`. Store failures never fail a request: an
+ * unreadable session starts empty (fail open), an unwritable one is lost.
  */
 export class SessionRecords {
   readonly #held = new Map<string, Held>();
@@ -73,8 +73,8 @@ export class SessionRecords {
   }
 
   /**
-   * Saves the record (once per `open`) and lets go of it. It stays in memory until the write lands, so a request of the session
-   * arriving meanwhile joins it instead of reading an older copy from the store.
+   * Saves the record (once per `open`) and lets go of it. It stays in memory until the write lands, so a request of
+   * the session arriving meanwhile joins it instead of reading an older copy from the store.
    */
   async release(sessionId: string): Promise<void> {
     const held = this.#held.get(sessionId);

@@ -3,8 +3,8 @@ import type { PromptCacheTtl } from '../config/prompt-cache.js';
 /**
  * Everything the gateway remembers about one conversation between its requests, in one record: the pipeline
  * loads it once at the start of a request and saves it at the end, with early checkpoints of what changed (one
- * Redis key per session in a cluster). Plain JSON data, compact on purpose: a gateway holds one per live session, so nothing here may
- * grow with the request (no bodies, no schemas, no text).
+ * Redis key per session in a cluster). Plain JSON data, compact on purpose: a gateway holds one per live session,
+ * so nothing here may grow with the request (no bodies, no schemas, no text).
  */
 export interface SessionRecord {
   /** Tool routing: the toolsets of the session's surface (grows, never shrinks). */
