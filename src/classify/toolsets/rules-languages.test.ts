@@ -34,8 +34,8 @@ describe('reminders, look-ups and messages in more languages', () => {
   });
 
   it('the internet named or a look-up asked for brings the web', () => {
-    expect(toolsetsOf('인터넷에서 비슷한 사례가 있는지 찾아줘')).toContain('web');
-    expect(toolsetsOf('găsește-mi un articol despre grevă')).toContain('web');
+    expect(toolsetsOf('인터넷에서 이 카메라 중고 가격 좀 알아봐')).toContain('web');
+    expect(toolsetsOf('găsește-mi orarul trenurilor spre Brașov')).toContain('web');
     expect(toolsetsOf('tafuta bei ya mahindi leo')).toContain('web');
   });
 
@@ -46,7 +46,7 @@ describe('reminders, look-ups and messages in more languages', () => {
   });
 
   it('a private message or a post to a group is the group-chat toolset', () => {
-    expect(toolsetsOf('DM Ah-Keung the wedding proofs')).toContain('hermes-yuanbao');
+    expect(toolsetsOf('DM Priya the seating plan')).toContain('hermes-yuanbao');
     expect(toolsetsOf('post the new rota in the family group')).toContain('hermes-yuanbao');
     expect(toolsetsOf('mándaselo por privado a Lucía')).toContain('hermes-yuanbao');
     expect(toolsetsOf('list the channels grouped by category')).not.toContain('hermes-yuanbao');

@@ -11,7 +11,7 @@ describe('rules for files read_file cannot open', () => {
     expect(toolsetsOf('summarise ~/Downloads/budget_2025.pdf for me')).toEqual(['file', 'terminal']);
     expect(toolsetsOf('what is inside backup.tar.gz')).toContain('terminal');
     expect(toolsetsOf('turn deck.pptx into speaker notes')).toContain('terminal');
-    expect(toolsetsOf('διάβασε το ~/Έγγραφα/συμβόλαιο.pdf')).toContain('terminal');
+    expect(toolsetsOf('κάνε περίληψη του ~/Λήψεις/πρακτικά_συνέλευσης.pdf')).toContain('terminal');
   });
 
   it('a recording brings the shell unless the client has a video toolset', () => {
