@@ -63,6 +63,6 @@ if (caseFiles.length > 1) {
   const round = (value: number): number => Math.round(value * 1e4) / 1e4;
   const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
   process.stdout.write(
-    `TOTAL: cases ${total.cases} (misses ${total.cases - total.recalled}), case_recall ${round(total.recalled / total.cases)}, critical ${round(total.criticalRecalled / Math.max(1, total.critical))}, median ${round(percentile(total.all, 0.5))} (cli ${round(percentile(total.cli, 0.5))}), mean of writer medians ${round(mean(total.medians))} (cli ${round(mean(total.cliMedians))}), full_fallback ${round(total.full / total.cases)}\n`,
+    `TOTAL: cases ${total.cases} (misses ${total.cases - total.recalled}), case_recall ${round(total.recalled / total.cases)}, critical ${round(total.criticalRecalled / Math.max(1, total.critical))}, median ${round(percentile(total.all, 0.5))} (cli ${round(percentile(total.cli, 0.5))}), mean ${round(mean(total.all))}, mean of writer medians ${round(mean(total.medians))} (cli ${round(mean(total.cliMedians))}), full_fallback ${round(total.full / total.cases)}\n`,
   );
 }

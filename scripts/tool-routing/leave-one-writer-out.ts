@@ -2,7 +2,7 @@
  * The honest generalization figure on training data: for each writer's file, train on every other training file
  * (exactly as train.ts would) and run `eval tools` on that file's cases. A writer's phrasing is then as unseen as
  * a stranger's, which a random split cannot show (a line's own generated copies land on both sides).
- *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--json]
+ *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--seed N] [--json]
  * By default every train-writer-*.jsonl is held out in turn. With --together the named files are left out of one
  * training (one model for all of them: a cheaper, slightly harder fold, for comparing two recipes on several writers). Prints aggregate figures only. Trained folds are
  * cached on disk (fold-models.ts), so a re-run after a change to the decision rules costs no training.
@@ -29,6 +29,9 @@ const named = process.argv.flatMap((argument, index) => (process.argv[index - 1]
 // --config '{"thresholds":{"second_need":0.4}}': a tool_routing section to measure instead of the defaults.
 const configArgument = process.argv[process.argv.indexOf('--config') + 1];
 const config = process.argv.includes('--config') && configArgument ? toolRoutingConfigSchema.parse(JSON.parse(configArgument)) : undefined;
+// --seed N: train the folds with another seed, to see how much of a difference is training noise.
+const seedArgument = process.argv[process.argv.indexOf('--seed') + 1];
+const seed = process.argv.includes('--seed') && seedArgument ? Number(seedArgument) : undefined;
 const holdouts = named.length > 0 ? named : files.filter((name) => /^train-writer-[\w-]+\.jsonl$/.test(name));
 if (holdouts.length === 0) throw new Error('no writer file to hold out (data/tool-routing/train-writer-*.jsonl, or --holdout NAME)');
 
@@ -57,7 +60,7 @@ const directory = defaultRegistriesDirectory();
 const results: Record<string, unknown> = {};
 for (const holdout of holdouts) {
   if (!files.includes(holdout)) throw new Error(`${holdout} is not a training file in ${trainingDirectory}`);
-  const trained = modelWithout(root, process.argv.includes('--together') ? holdouts : [holdout]);
+  const trained = modelWithout(root, process.argv.includes('--together') ? holdouts : [holdout], seed);
   const cases = casesOf(holdout);
   const registryOf = new Map(cases.map((toolCase) => [toolCase.id, toolCase.registry]));
   // The CLI registry's median on its own: the mixed median hides it (full-registry cases reduce more).
