@@ -32,6 +32,7 @@ const config = process.argv.includes('--config') && configArgument ? toolRouting
 // --seed N: train the folds with another seed, to see how much of a difference is training noise.
 const seedArgument = process.argv[process.argv.indexOf('--seed') + 1];
 const seed = process.argv.includes('--seed') && seedArgument ? Number(seedArgument) : undefined;
+if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`--seed takes an integer, not ${seedArgument}`);
 const holdouts = named.length > 0 ? named : files.filter((name) => /^train-writer-[\w-]+\.jsonl$/.test(name));
 if (holdouts.length === 0) throw new Error('no writer file to hold out (data/tool-routing/train-writer-*.jsonl, or --holdout NAME)');
 
