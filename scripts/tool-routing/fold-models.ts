@@ -13,6 +13,7 @@ import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
 import type { MultilabelModelJson } from '../../src/classify/linear/multilabel-model.js';
 import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
+import { averageModels } from './average-models.js';
 import { defaultSeed, trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
 
 /** Sources that shape a trained model; a change to any of them makes every cached fold stale. */
@@ -55,6 +56,11 @@ export function modelWithout(root: string, excluded: readonly string[], seed?: n
   writeFileSync(`${path}.partial`, JSON.stringify(model));
   renameSync(`${path}.partial`, path);
   return model;
+}
+
+/** The mean of the single-seed models (averageModels) trained without `excluded`, each from the cache when it is there. */
+export function soupWithout(root: string, excluded: readonly string[], seeds: readonly number[]): MultilabelModelJson {
+  return averageModels(seeds.map((seed) => modelWithout(root, excluded, seed)));
 }
 
 export interface HeldOutFold {

@@ -2,7 +2,7 @@
  * The honest generalization figure on training data: for each writer's file, train on every other training file
  * (exactly as train.ts would) and run `eval tools` on that file's cases. A writer's phrasing is then as unseen as
  * a stranger's, which a random split cannot show (a line's own generated copies land on both sides).
- *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--seed N] [--json]
+ *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--seed N | --seeds A,B,C] [--json]
  * By default every train-writer-*.jsonl is held out in turn. With --together the named files are left out of one
  * training (one model for all of them: a cheaper, slightly harder fold, for comparing two recipes on several writers). Prints aggregate figures only. Trained folds are
  * cached on disk (fold-models.ts), so a re-run after a change to the decision rules costs no training.
@@ -20,7 +20,7 @@ import { percentile, runToolEval } from '../../src/eval/tools/run-tool-eval.js';
 import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import { defaultCriticalToolsets, toolRoutingConfigSchema } from '../../src/tools/config.js';
-import { modelWithout } from './fold-models.js';
+import { modelWithout, soupWithout } from './fold-models.js';
 import { trainingDirectory, trainingFiles } from './training.js';
 
 const root = packageRoot();
@@ -33,6 +33,10 @@ const config = process.argv.includes('--config') && configArgument ? toolRouting
 const seedArgument = process.argv[process.argv.indexOf('--seed') + 1];
 const seed = process.argv.includes('--seed') && seedArgument ? Number(seedArgument) : undefined;
 if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`--seed takes an integer, not ${seedArgument}`);
+// --seeds A,B,C: the mean of the models trained with each seed (averageModels), each member cached as a --seed fold.
+const seedsArgument = process.argv[process.argv.indexOf('--seeds') + 1];
+const seeds = process.argv.includes('--seeds') && seedsArgument ? seedsArgument.split(',').map(Number) : undefined;
+if (seeds && (seeds.length < 2 || seeds.some((value) => !Number.isInteger(value)))) throw new Error(`--seeds takes two or more integers joined by commas, not ${seedsArgument}`);
 const holdouts = named.length > 0 ? named : files.filter((name) => /^train-writer-[\w-]+\.jsonl$/.test(name));
 if (holdouts.length === 0) throw new Error('no writer file to hold out (data/tool-routing/train-writer-*.jsonl, or --holdout NAME)');
 
@@ -61,7 +65,8 @@ const directory = defaultRegistriesDirectory();
 const results: Record<string, unknown> = {};
 for (const holdout of holdouts) {
   if (!files.includes(holdout)) throw new Error(`${holdout} is not a training file in ${trainingDirectory}`);
-  const trained = modelWithout(root, process.argv.includes('--together') ? holdouts : [holdout], seed);
+  const leftOut = process.argv.includes('--together') ? holdouts : [holdout];
+  const trained = seeds ? soupWithout(root, leftOut, seeds) : modelWithout(root, leftOut, seed);
   const cases = casesOf(holdout);
   const registryOf = new Map(cases.map((toolCase) => [toolCase.id, toolCase.registry]));
   // The CLI registry's median on its own: the mixed median hides it (full-registry cases reduce more).
