@@ -39,6 +39,6 @@ export function averageModels(models: readonly MultilabelModelJson[]): Multilabe
     bias: mean((model) => model.bias, 4),
     temperatures: mean((model) => model.temperatures, 3),
     rows,
-    trainedOn: { ...first.trainedOn },
+    trainedOn: { ...first.trainedOn, seeds: models.flatMap((model) => model.trainedOn.seeds ?? [model.trainedOn.seed]) },
   };
 }

@@ -29,6 +29,7 @@ describe('averageModels', () => {
   it('keeps the rows in ascending bucket order and refuses models of different shape', () => {
     const buckets = Object.keys(averaged.rows).map(Number);
     expect(buckets.every((bucket, index) => index === 0 || bucket > buckets[index - 1]!)).toBe(true);
+    expect(averaged.trainedOn.seeds).toEqual([3, 5, 9]);
     expect(() => averageModels([members[0]!, { ...members[1]!, featureBits: members[1]!.featureBits - 1 }])).toThrow(/differ/);
     expect(() => averageModels([])).toThrow();
   });

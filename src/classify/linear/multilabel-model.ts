@@ -15,7 +15,8 @@ export interface MultilabelModelJson {
   weightScale: number;
   /** Per-label logit scale fitted on held-out folds (Platt-style temperature); 1 when not fitted. */
   temperatures: number[];
-  trainedOn: { examples: number; seed: number; dataHash: string };
+  /** `seeds`: every member's seed when the weights are a mean of several trainings (scripts/tool-routing/average-models.ts). */
+  trainedOn: { examples: number; seed: number; dataHash: string; seeds?: number[] };
 }
 
 /**
