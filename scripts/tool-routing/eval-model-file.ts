@@ -12,9 +12,9 @@ import { percentile, runToolEval } from '../../src/eval/tools/run-tool-eval.js';
 import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import { toolRoutingConfigSchema } from '../../src/tools/config.js';
 import type { LabelCalibration } from './calibrate.js';
+import { option } from './command-line.js';
 import { applyCalibration } from './training.js';
 
-const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const positional = process.argv.slice(2).filter((value, index, all) => !value.startsWith('--') && !all[index - 1]?.startsWith('--'));
 const [modelPath, ...caseFiles] = positional;
 // --config JSON: a tool_routing section instead of the defaults; --temperature-floor T: no label sharper than T.

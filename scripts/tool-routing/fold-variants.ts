@@ -15,9 +15,9 @@ import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { toolRoutingConfigSchema } from '../../src/tools/config.js';
 import type { LabelCalibration } from './calibrate.js';
+import { option } from './command-line.js';
 import { applyCalibration } from './training.js';
 
-const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const foldSpecs = process.argv.flatMap((value, index) => (process.argv[index - 1] === '--fold' ? [value] : []));
 const variants = Object.entries(JSON.parse(option('--variants') ?? '{"shipped":{}}') as Record<string, unknown>);
 const directory = defaultRegistriesDirectory();

@@ -20,6 +20,7 @@ import { percentile, runToolEval } from '../../src/eval/tools/run-tool-eval.js';
 import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import { defaultCriticalToolsets, toolRoutingConfigSchema } from '../../src/tools/config.js';
+import { seedsOption } from './command-line.js';
 import { modelWithout, soupWithout } from './fold-models.js';
 import { trainingDirectory, trainingFiles } from './training.js';
 
@@ -29,14 +30,9 @@ const named = process.argv.flatMap((argument, index) => (process.argv[index - 1]
 // --config '{"thresholds":{"second_need":0.4}}': a tool_routing section to measure instead of the defaults.
 const configArgument = process.argv[process.argv.indexOf('--config') + 1];
 const config = process.argv.includes('--config') && configArgument ? toolRoutingConfigSchema.parse(JSON.parse(configArgument)) : undefined;
-// --seed N: train the folds with another seed, to see how much of a difference is training noise.
-const seedArgument = process.argv[process.argv.indexOf('--seed') + 1];
-const seed = process.argv.includes('--seed') && seedArgument ? Number(seedArgument) : undefined;
-if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`--seed takes an integer, not ${seedArgument}`);
-// --seeds A,B,C: the mean of the models trained with each seed (averageModels), each member cached as a --seed fold.
-const seedsArgument = process.argv[process.argv.indexOf('--seeds') + 1];
-const seeds = process.argv.includes('--seeds') && seedsArgument ? seedsArgument.split(',').map(Number) : undefined;
-if (seeds && (seeds.length < 2 || seeds.some((value) => !Number.isInteger(value)))) throw new Error(`--seeds takes two or more integers joined by commas, not ${seedsArgument}`);
+// --seed N: train the folds with another seed, to see how much of a difference is training noise. --seeds A,B,C: the
+// mean of the models trained with each seed (averageModels), each member cached as a --seed fold.
+const seeds = seedsOption();
 const holdouts = named.length > 0 ? named : files.filter((name) => /^train-writer-[\w-]+\.jsonl$/.test(name));
 if (holdouts.length === 0) throw new Error('no writer file to hold out (data/tool-routing/train-writer-*.jsonl, or --holdout NAME)');
 
@@ -66,7 +62,7 @@ const results: Record<string, unknown> = {};
 for (const holdout of holdouts) {
   if (!files.includes(holdout)) throw new Error(`${holdout} is not a training file in ${trainingDirectory}`);
   const leftOut = process.argv.includes('--together') ? holdouts : [holdout];
-  const trained = seeds ? soupWithout(root, leftOut, seeds) : modelWithout(root, leftOut, seed);
+  const trained = seeds && seeds.length > 1 ? soupWithout(root, leftOut, seeds) : modelWithout(root, leftOut, seeds?.[0]);
   const cases = casesOf(holdout);
   const registryOf = new Map(cases.map((toolCase) => [toolCase.id, toolCase.registry]));
   // The CLI registry's median on its own: the mixed median hides it (full-registry cases reduce more).

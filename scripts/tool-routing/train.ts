@@ -13,12 +13,11 @@ import { join } from 'node:path';
 import { packageRoot, toolsetModelRelativePath } from '../../src/classify/toolsets/model-file.js';
 import { encodePackedModel } from '../../src/classify/linear/packed-model-file.js';
 import { averageModels } from './average-models.js';
+import { option, seedsOption } from './command-line.js';
 import type { LabelCalibrationInput } from './training.js';
 import { defaultSeed, toolsetLabels, trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
 
-const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const seeds = (option('--seeds') ?? option('--seed') ?? String(defaultSeed)).split(',').map(Number);
-if (seeds.some((seed) => !Number.isInteger(seed))) throw new Error(`--seed and --seeds take integers (joined by commas), not ${option('--seeds') ?? option('--seed')}`);
+const seeds = seedsOption() ?? [defaultSeed];
 const root = packageRoot();
 // The per-label calibration fitted on out-of-writer logits (calibrate.ts), when the file is there.
 const calibrationPath = join(root, trainingDirectory, 'toolset-calibration.json');
