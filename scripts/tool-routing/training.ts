@@ -13,6 +13,7 @@ import { fitTemperature, ignoredTarget, trainMultilabel } from '../../src/classi
 import type { MultilabelModelJson } from '../../src/classify/linear/multilabel-model.js';
 import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
 import { seededRandom } from '../../src/classify/linear/seeded-random.js';
+import { dominantWritingSystem } from '../../src/classify/features/writing-system.js';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
 import { needsToolLabel } from '../../src/classify/toolsets/toolset-classifier.js';
 import { hermesToolsets } from '../../src/tools/toolsets/hermes-map.js';
@@ -290,6 +291,9 @@ export function trainToolsetModel(options: { files?: readonly string[]; seed?: n
 
   const model = trainMultilabel(encode(examples), trainingOptions);
   model.temperatures = temperatures;
+  const writingSystems = new Map<string, number>();
+  for (const example of written) writingSystems.set(dominantWritingSystem(example.text), (writingSystems.get(dominantWritingSystem(example.text)) ?? 0) + 1);
+  model.trainedOn.writingSystems = Object.fromEntries([...writingSystems].sort(([a], [b]) => (a < b ? -1 : 1)));
   if (options.calibration) applyCalibration(model, options.calibration);
   return { model, examples: examples.length, written: written.length };
 }

@@ -69,6 +69,20 @@ describe('decideFirstTurnSurface', () => {
     expect(cases[0]!.tools).toBe(cliTools);
   });
 
+  it('sends the full surface for a message in a script the shipped model was barely taught, and narrows it when told not to care', () => {
+    // Khmer: a few dozen written training lines (trainedOn.writingSystems of the shipped model).
+    const message = userTurn('ស្វែងរកព័ត៌មានអាកាសធាតុភ្នំពេញ ហើយផ្ញើមកខ្ញុំ');
+    const decision = decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: message, config });
+    expect(decision.outcome).toBe('full');
+    expect(decision.reason).toBe('abstain');
+    expect(decision.tools).toBe(cliTools);
+    expect(decision.rules).toContain('unfamiliar-script:Khmer');
+    const off = toolRoutingConfigSchema.parse({ thresholds: { unfamiliar_script_lines: 0 } });
+    expect(decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: message, config: off }).rules).not.toContain('unfamiliar-script:Khmer');
+    // Scripts it was taught on are classified as before.
+    expect(decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: userTurn('найди свежие новости про выборы'), config }).outcome).toBe('narrowed');
+  });
+
   it('turns an internal error into the full surface', () => {
     const broken = new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: 4, labels: ['file'], bias: [0], rows: {}, weightScale: 1, temperatures: [1], trainedOn: { examples: 0, seed: 0, dataHash: '' } });
     Object.defineProperty(broken, 'predict', { value: () => { throw new Error('boom'); } });

@@ -15,8 +15,12 @@ export interface MultilabelModelJson {
   weightScale: number;
   /** Per-label logit scale fitted on held-out folds (Platt-style temperature); 1 when not fitted. */
   temperatures: number[];
-  /** `seeds`: every member's seed when the weights are a mean of several trainings (scripts/tool-routing/average-models.ts). */
-  trainedOn: { examples: number; seed: number; dataHash: string; seeds?: number[] };
+  /**
+   * `seeds`: every member's seed when the weights are a mean of several trainings (scripts/tool-routing/average-models.ts).
+   * `writingSystems`: written training lines per writing system (features/writing-system.ts), so a decision can tell a
+   * script the model was taught from one it has barely seen.
+   */
+  trainedOn: { examples: number; seed: number; dataHash: string; seeds?: number[]; writingSystems?: Record<string, number> };
 }
 
 /**
@@ -70,6 +74,7 @@ export function packMultilabelModel(json: MultilabelModelJson): PackedMultilabel
 export class MultilabelModel {
   readonly labels: readonly string[];
   readonly featureBits: number;
+  readonly trainedOn: MultilabelModelJson['trainedOn'];
   private readonly bias: Float64Array;
   private readonly temperatures: Float64Array;
   /** Row r's scaled weights are `weights[r * labels.length ...]` (empty when the model is held in pages). */
@@ -85,6 +90,7 @@ export class MultilabelModel {
     const packed = 'rows' in model ? packMultilabelModel(model) : model;
     this.labels = packed.labels;
     this.featureBits = packed.featureBits;
+    this.trainedOn = packed.trainedOn;
     this.bias = Float64Array.from(packed.bias);
     this.temperatures = Float64Array.from(packed.labels.map((_, index) => packed.temperatures[index] ?? 1));
     this.scale = packed.weightScale > 0 ? packed.weightScale : 1;

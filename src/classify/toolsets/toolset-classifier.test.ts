@@ -132,3 +132,31 @@ describe('classifyToolsets (capability questions)', () => {
     expect(withImage.toolsets).toContain('vision');
   });
 });
+
+describe('classifyToolsets (writing systems the model was barely taught)', () => {
+  // The same sure model (web 90%), trained on many Latin and Cyrillic lines and a handful of Armenian ones.
+  const logit = (probability: number): number => Math.log(probability / (1 - probability));
+  const sure = (writingSystems?: Record<string, number>): MultilabelModel =>
+    new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: 10, labels: ['web', '_task'], bias: [logit(0.9), logit(0.9)], rows: {}, weightScale: 1, temperatures: [1, 1], trainedOn: { examples: 0, seed: 0, dataHash: 'stub', ...(writingSystems ? { writingSystems } : {}) } });
+  const taught = sure({ Latin: 5000, Cyrillic: 1200, Armenian: 40 });
+  const decide = (model: MultilabelModel, text: string, unfamiliarScriptLines?: number): ToolsetClassification =>
+    classifyToolsets(model, { text, hasImage: false, available, thresholdFor: () => 0.1, descriptionThreshold: config.thresholds.description_match, abstainWhenTask: config.thresholds.abstain_when_task, ...(unfamiliarScriptLines === undefined ? {} : { unfamiliarScriptLines }) });
+
+  it('abstains (full surface) on a script with fewer written training lines than the bar', () => {
+    const result = decide(taught, 'Փնտրիր վերջին հոդվածները transformer մոդելների մասին', 100);
+    expect(result.verdict).toBe('abstain');
+    expect(result.toolsets).toEqual([]);
+    expect(result.rules).toContain('unfamiliar-script:Armenian');
+    // A script the model never saw at all counts as none taught.
+    expect(decide(taught, 'ብዙ ዜና ፈልግልኝ', 100).rules).toContain('unfamiliar-script:Ethiopic');
+  });
+
+  it('classifies scripts it was taught, Latin always, and everything when the bar is off or the model does not say', () => {
+    expect(decide(taught, 'найди свежие новости про выборы', 100).toolsets).toEqual(['web']);
+    expect(decide(taught, 'check the ferry timetable for tomorrow', 100).toolsets).toEqual(['web']);
+    expect(decide(taught, 'Փնտրիր վերջին հոդվածները', 40).toolsets).toEqual(['web']);
+    expect(decide(taught, 'Փնտրիր վերջին հոդվածները', 0).toolsets).toEqual(['web']);
+    expect(decide(taught, 'Փնտրիր վերջին հոդվածները').toolsets).toEqual(['web']);
+    expect(decide(sure(), 'Փնտրիր վերջին հոդվածները', 100).toolsets).toEqual(['web']);
+  });
+});
