@@ -292,7 +292,10 @@ export function trainToolsetModel(options: { files?: readonly string[]; seed?: n
   const model = trainMultilabel(encode(examples), trainingOptions);
   model.temperatures = temperatures;
   const writingSystems = new Map<string, number>();
-  for (const example of written) writingSystems.set(dominantWritingSystem(example.text), (writingSystems.get(dominantWritingSystem(example.text)) ?? 0) + 1);
+  for (const example of written) {
+    const system = dominantWritingSystem(example.text);
+    writingSystems.set(system, (writingSystems.get(system) ?? 0) + 1);
+  }
   model.trainedOn.writingSystems = Object.fromEntries([...writingSystems].sort(([a], [b]) => (a < b ? -1 : 1)));
   if (options.calibration) applyCalibration(model, options.calibration);
   return { model, examples: examples.length, written: written.length };

@@ -8,8 +8,13 @@ import { trainToolsetModel } from '../../scripts/tool-routing/training.js';
 describe('toolset model training', () => {
   it('gives the same bytes for the same files and seed', () => {
     const files = ['train-styles.txt'];
-    const first = encodePackedModel(trainToolsetModel({ files, seed: 7 }).model);
+    const trained = trainToolsetModel({ files, seed: 7 });
+    const first = encodePackedModel(trained.model);
     const second = encodePackedModel(trainToolsetModel({ files, seed: 7 }).model);
     expect(Buffer.compare(first, second)).toBe(0);
+    // Every written line is counted under its writing system, which the decision reads (unfamiliar_script_lines).
+    const systems = trained.model.trainedOn.writingSystems ?? {};
+    expect(Object.values(systems).reduce((sum, count) => sum + count, 0)).toBe(trained.written);
+    expect(systems.Latin).toBeGreaterThan(0);
   });
 });
