@@ -69,7 +69,7 @@ describe('decideFirstTurnSurface', () => {
     expect(cases[0]!.tools).toBe(cliTools);
   });
 
-  it('sends the full surface for a message in a script the shipped model was barely taught, and narrows it when told not to care', () => {
+  it('sends the full surface for a message in a script the shipped model was barely taught, and classifies it when the bar is off', () => {
     // Khmer: a few dozen written training lines (trainedOn.writingSystems of the shipped model).
     const message = userTurn('ស្វែងរកព័ត៌មានអាកាសធាតុភ្នំពេញ ហើយផ្ញើមកខ្ញុំ');
     const decision = decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages: message, config });
