@@ -90,7 +90,6 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   const labelIndex = new Map(model.labels.map((label, index) => [label, index]));
   const rules = applyRules(tokens, input.text, input.hasImage, instruction, language, new Set(input.available.map((toolset) => toolset.name)));
   const needsTool = probabilities[labelIndex.get(needsToolLabel) ?? -1] ?? 0.5;
-  const unfamiliar = unfamiliarWritingSystem(model, input.text, input.unfamiliarScriptLines ?? 0);
 
   const strongest = Math.max(0, ...model.labels.map((label, index) => (label === needsToolLabel ? 0 : probabilities[index]!)));
   const unknownToModel = input.available.filter((toolset) => !labelIndex.has(toolset.name));
@@ -161,6 +160,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   }
   // The model's scores on a script it has barely read are noise (held-out writers in such scripts: 7% of cases missed
   // a need, against 2.5% in English), and a rule or the description matcher reads little of it either.
+  const unfamiliar = unfamiliarWritingSystem(model, input.text, input.unfamiliarScriptLines ?? 0);
   if (unfamiliar) return { verdict: 'abstain', toolsets: [], scores, evidence, needsTool: round(needsTool), confidence: 0, rules: [...rules.fired, `unfamiliar-script:${unfamiliar}`] };
   const best = Math.max(0, ...toolsets.map((name) => scores[name]!));
   if (toolsets.length > 0 && needsTool >= input.abstainWhenTask && best < (input.guessing?.bestBelow ?? 0)) {
