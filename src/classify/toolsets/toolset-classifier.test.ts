@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fnv1a } from '../features/hash.js';
 import { MultilabelModel } from '../linear/multilabel-model.js';
 import { loadToolsetModel } from './model-file.js';
 import type { ToolsetClassification } from './toolset-classifier.js';
@@ -158,5 +159,29 @@ describe('classifyToolsets (writing systems the model was barely taught)', () =>
     expect(decide(taught, 'Փնտրիր վերջին հոդվածները', 0).toolsets).toEqual(['web']);
     expect(decide(taught, 'Փնտրիր վերջին հոդվածները').toolsets).toEqual(['web']);
     expect(decide(sure(), 'Փնտրիր վերջին հոդվածները', 100).toolsets).toEqual(['web']);
+  });
+});
+
+describe('classifyToolsets (windows of a long message)', () => {
+  // web is sure for any message; terminal rests on one word, "zebra", which the whole message dilutes (every feature
+  // weighs 1/√n) and a window of six words does not.
+  const logit = (probability: number): number => Math.log(probability / (1 - probability));
+  const bits = 12;
+  const zebra = fnv1a('w:zebra') & ((1 << bits) - 1);
+  const model = new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: bits, labels: ['web', 'terminal', '_task'], bias: [logit(0.9), logit(0.001), logit(0.99)], rows: { [String(zebra)]: [0, 44, 0] }, weightScale: 1, temperatures: [1, 1, 1], trainedOn: { examples: 0, seed: 0, dataHash: 'stub' } });
+  const text = 'please look up the opening hours of every museum in the old town for the coming weekend and while you are on it feed the zebra';
+  const decide = (windowNeed?: { bar: number; taskBar: number; words: number }): ToolsetClassification =>
+    classifyToolsets(model, { text, hasImage: false, available, thresholdFor: () => 0.15, descriptionThreshold: config.thresholds.description_match, abstainWhenTask: config.thresholds.abstain_when_task, clusters: null, ...(windowNeed ? { windowNeed } : {}) });
+
+  it('selects a toolset one window asks for that the whole message scores under its bar', () => {
+    const whole = decide();
+    expect(whole.scores.terminal).toBeLessThan(0.15);
+    expect(whole.toolsets).toContain('web');
+    expect(whole.toolsets).not.toContain('terminal');
+    const read = decide({ bar: 0.9, taskBar: 0.9, words: 6 });
+    expect(read.toolsets).toEqual([...whole.toolsets, 'terminal'].sort((a, b) => available.findIndex((toolset) => toolset.name === a) - available.findIndex((toolset) => toolset.name === b)));
+    expect(read.scores.terminal).toBeGreaterThanOrEqual(0.9);
+    expect(read.rules).toContain('window-need');
+    expect(decide({ bar: 1, taskBar: 0.9, words: 6 }).toolsets).toEqual(whole.toolsets);
   });
 });

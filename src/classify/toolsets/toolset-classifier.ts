@@ -8,6 +8,8 @@ import { blankNegatedInstructions } from './negation-languages.js';
 import { applyRules } from './rules.js';
 import { needClauses, secondNeeds } from './second-need.js';
 import { toolsetFeatures } from './toolset-features.js';
+import type { WindowNeedOptions } from './window-need.js';
+import { instructionWords, windowNeeds } from './window-need.js';
 import type { WordClusters } from './word-clusters.js';
 import { loadWordClusters } from './word-clusters.js';
 
@@ -36,6 +38,11 @@ export interface ToolsetClassifierInput {
    * when the clause alone gives it at least this (second-need.ts). 1 or absent turns it off.
    */
   secondNeedBar?: number;
+  /**
+   * Windows of a few words of a message scored alone (window-need.ts); a toolset one of them asks for clearly is
+   * selected. Off when absent or its bar is 1. Read with the clauses (selected toolsets, a short message).
+   */
+  windowNeed?: WindowNeedOptions;
   /** Also score the clauses of a multi-clause message for the surface budget (`budgetEvidence`). */
   clauseEvidence?: boolean;
   /**
@@ -127,7 +134,9 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   let budgetEvidence: Record<string, number> | undefined;
   // Asks of several needs are short; a long message is mostly pasted context whose sentences are not asks, and each
   // clause costs one more model evaluation (p99 of a decision is the budget, 2 ms).
-  if (selected.size > 0 && (secondNeedBar < 1 || input.clauseEvidence) && instruction.length <= clauseScoredCharacters) {
+  const windowNeed = input.windowNeed;
+  const windowsRead = windowNeed !== undefined && windowNeed.bar < 1;
+  if (selected.size > 0 && (secondNeedBar < 1 || input.clauseEvidence || windowsRead) && instruction.length <= clauseScoredCharacters) {
     const candidates = new Set(input.available.filter((toolset) => labelIndex.has(toolset.name)).map((toolset) => toolset.name));
     const scorer = { labels: model.labels, predict: (clause: string) => model.predict(toolsetFeatures(clause, false, model.featureBits, undefined, input.clusters === undefined ? loadWordClusters() : input.clusters)) };
     const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar, maximumScoredClauses);
@@ -136,6 +145,14 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
       selected.add(toolset);
       scores[toolset] = round(Math.max(scores[toolset]!, probability));
       if (!rules.fired.includes('second-need')) rules.fired.push('second-need');
+    }
+    if (windowsRead) {
+      for (const [toolset, probability] of windowNeeds(instructionWords(instruction), scorer, candidates, needsToolLabel, windowNeed)) {
+        if (selected.has(toolset)) continue;
+        selected.add(toolset);
+        scores[toolset] = round(Math.max(scores[toolset]!, probability));
+        if (!rules.fired.includes('window-need')) rules.fired.push('window-need');
+      }
     }
     if (input.clauseEvidence && clauseNeeds.maxima.size > 0) {
       budgetEvidence = { ...evidence };

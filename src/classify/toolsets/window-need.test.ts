@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { instructionWords, windowNeeds, wordWindows } from './window-need.js';
+
+describe('window needs', () => {
+  it('reads the instruction in half-overlapping windows of words', () => {
+    expect(instructionWords('  make  a poster —  and   ')).toEqual(['make', 'a', 'poster', 'and']);
+    const words = 'one two three four five six seven eight nine ten'.split(' ');
+    expect(wordWindows(words, 6)).toEqual(['one two three four five six', 'four five six seven eight nine', 'seven eight nine ten']);
+    expect(wordWindows(words.slice(0, 7), 6)).toEqual(['one two three four five six', 'four five six seven']);
+    expect(wordWindows(words.slice(0, 3), 6)).toEqual(['one two three']);
+    expect(wordWindows([], 6)).toEqual([]);
+  });
+
+  it('keeps a toolset a window asks for over both bars, from candidates only', () => {
+    // Per window: [_task, web, terminal, spotify].
+    const table: Record<string, number[]> = {
+      'a b c d': [0.95, 0.2, 0.93, 0.95],
+      'c d e f': [0.95, 0.91, 0.1, 0.1],
+      'e f g h': [0.5, 0.1, 0.1, 0.1],
+      'g h i': [0.8, 0.1, 0.99, 0.1],
+    };
+    const scorer = { labels: ['_task', 'web', 'terminal', 'spotify'], predict: (text: string) => table[text]! };
+    const words = 'a b c d e f g h i'.split(' ');
+    const found = windowNeeds(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, bar: 0.9, taskBar: 0.9 });
+    // spotify is not a candidate; terminal's 0.99 is in a window that does not clearly need a tool (0.8).
+    expect([...found.entries()]).toEqual([['terminal', 0.93], ['web', 0.91]]);
+    expect(windowNeeds(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, bar: 0.95, taskBar: 0.9 }).size).toBe(0);
+    expect([...windowNeeds(words, scorer, new Set(['terminal']), '_task', { words: 4, bar: 0.9, taskBar: 0.8 }).entries()]).toEqual([['terminal', 0.99]]);
+  });
+
+  it('reads nothing when it is off or the message is no longer than one window (the whole message was scored)', () => {
+    const scorer = { labels: ['_task', 'web'], predict: () => [1, 1] };
+    expect(windowNeeds('a b c d e'.split(' '), scorer, new Set(['web']), '_task', { words: 4, bar: 1, taskBar: 0 }).size).toBe(0);
+    expect(windowNeeds('a b c d'.split(' '), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).size).toBe(0);
+    expect(windowNeeds('a b c d e'.split(' '), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).get('web')).toBe(1);
+  });
+});
