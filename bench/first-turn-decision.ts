@@ -1,0 +1,53 @@
+/**
+ * What a first-turn tool-routing decision costs, with the word windows of `thresholds.window_need` against the same
+ * decision without them, in one process over the same messages (the machines are shared and noisy, so only the
+ * ratio is worth comparing across runs). Messages: every first turn of the blind sets in data/heldout-blind.
+ *
+ *   node --import tsx bench/first-turn-decision.ts [--rounds 5]
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadToolsetModel, packageRoot } from '../src/classify/toolsets/model-file.js';
+import { defaultRegistriesDirectory, loadRegistryTools } from '../src/eval/tools/registries.js';
+import { caseMessages, readToolCases } from '../src/eval/tools/tool-cases.js';
+import { decideFirstTurnSurface } from '../src/tools/decide-surface.js';
+import { toolRoutingConfigSchema } from '../src/tools/config.js';
+import { percentile } from './support.js';
+
+const { values: flags } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
+const rounds = Number(flags.rounds);
+const model = loadToolsetModel();
+const directory = defaultRegistriesDirectory();
+const registries = { cli: loadRegistryTools(directory, 'cli'), full: loadRegistryTools(directory, 'full') };
+const blind = join(packageRoot(), 'data', 'heldout-blind');
+const inputs = readdirSync(blind)
+  .filter((name) => /^tools-set\d+\.jsonl$/.test(name))
+  .flatMap((name) => readToolCases(join(blind, name)))
+  .map((toolCase) => ({ tools: registries[toolCase.registry as 'cli' | 'full'] ?? registries.cli, messages: caseMessages(toolCase) }))
+  .filter((input) => input.messages.every((message) => message.role !== 'assistant'));
+
+const variants = {
+  'without windows': toolRoutingConfigSchema.parse({ thresholds: { window_need: 1 } }),
+  'with windows (default)': toolRoutingConfigSchema.parse({}),
+};
+const timings = new Map<string, number[]>(Object.keys(variants).map((name) => [name, []]));
+// Warm both paths first, then alternate variants within each round so drift in the machine's load hits both alike.
+for (const config of Object.values(variants)) for (const input of inputs.slice(0, 200)) decideFirstTurnSurface({ ...input, format: 'openai-chat', config, model });
+for (let round = 0; round < rounds; round += 1) {
+  for (const input of inputs) {
+    for (const [name, config] of Object.entries(variants)) {
+      const started = process.hrtime.bigint();
+      decideFirstTurnSurface({ ...input, format: 'openai-chat', config, model });
+      timings.get(name)!.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  }
+}
+const summary = [...timings].map(([name, values]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { name, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), mean: values.reduce((sum, value) => sum + value, 0) / values.length };
+});
+const [baseline, windows] = summary;
+console.log(`${inputs.length} first turns × ${rounds} rounds`);
+for (const row of summary) console.log(`${row.name.padEnd(24)} p50 ${row.p50.toFixed(3)} ms  p99 ${row.p99.toFixed(3)} ms  mean ${row.mean.toFixed(3)} ms`);
+console.log(`ratio (with / without): p50 ${(windows!.p50 / baseline!.p50).toFixed(2)}×  p99 ${(windows!.p99 / baseline!.p99).toFixed(2)}×  mean ${(windows!.mean / baseline!.mean).toFixed(2)}×`);
