@@ -30,9 +30,11 @@ const thresholdsSchema = z
      * five-writer model (leave one writer out: 25,000 → 35,000 gave 0.6 points of case recall for 0.3 of reduction);
      * 80,000 with the fifty-six-writer model (two leave-writers-out folds: 29 of 300 misses kept for about 0.4 points
      * of median reduction); 30,000 since the model's probabilities are calibrated on out-of-writer logits (they are
-     * higher for the rare toolsets, so a lower miss cost keeps as much; src/tools/ARCHITECTURE.md, "Calibration").
+     * higher for the rare toolsets, so a lower miss cost keeps as much; src/tools/ARCHITECTURE.md, "Calibration");
+     * 40,000 with the word windows, together with `broad_miss_cost_tokens` 70,000: as many misses, more reduction
+     * (ARCHITECTURE, "Eighteenth session").
      */
-    miss_cost_tokens: z.number().min(0).default(30000),
+    miss_cost_tokens: z.number().min(0).default(40000),
     /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
     abstain_when_task: z.number().min(0).max(1).default(0.6),
     /**
@@ -129,8 +131,11 @@ const surfaceBudgetSchema = z
      * points of case recall for 0.6 of mean reduction; src/tools/ARCHITECTURE.md).
      */
     broad_share: z.number().min(0).max(1).default(0.18),
-    /** 100,000 (was 300,000) since the out-of-writer calibration: its probabilities of the rare toolsets are higher. */
-    broad_miss_cost_tokens: z.number().min(0).default(100000),
+    /**
+     * 100,000 (was 300,000) since the out-of-writer calibration: its probabilities of the rare toolsets are higher;
+     * 70,000 since the word windows (thresholds.window_need) select more second needs themselves.
+     */
+    broad_miss_cost_tokens: z.number().min(0).default(70000),
     /**
      * In a message of several coordinated clauses, a toolset's evidence for the budget is also its best probability
      * in a clause read alone (the second need the whole message scores low).
