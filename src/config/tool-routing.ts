@@ -57,7 +57,7 @@ const thresholdsSchema = z
     /**
      * A first message of at most 400 characters is also read in windows of `window_words` words (half-overlapping),
      * each scored alone: a toolset a window gives at least this is loaded (the minority need a whole-message score
-     * misses: "… and save it into ~/img/header.png" needs the terminal). Windows are fragments and score sharply, so
+     * misses: "paint a poster … then copy it to ~/flyers/poster.png" needs the terminal). Windows are fragments and score sharply, so
      * the bar is high, and only windows whose "needs a tool" probability reaches `window_need_task` count. 1 turns it
      * off. 0.9 / 0.9 with the fill share at 11% (was 13%): fewer misses at the same mean reduction (src/tools/
      * ARCHITECTURE.md, "Eighteenth session").

@@ -2,8 +2,8 @@ import type { ClauseScorer } from './second-need.js';
 
 /**
  * Needs that only a few words of the message ask for. Scored as a whole, a message's minority need gets a small
- * share of the features (each is weighted 1/√n) and often scores under 1%: "generate the header image and save it
- * into ~/blog/img/header.png" is image_gen to the whole-message model, the terminal to copy the file is lost. The
+ * share of the features (each is weighted 1/√n) and often scores under 1%: "paint a poster for the fair, then copy it
+ * to ~/flyers/poster.png" is image_gen to the whole-message model, the terminal to copy the file is lost. The
  * coordinated clauses of second-need.ts catch the asks joined by "and" or a sentence end; this catches the rest
  * ("— visit each link", a relative clause, an ask inside a comma list) by sliding a window of a few words over the
  * instruction and reading each window alone.
