@@ -139,21 +139,18 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   if (selected.size > 0 && (secondNeedBar < 1 || input.clauseEvidence || windowsRead) && instruction.length <= clauseScoredCharacters) {
     const candidates = new Set(input.available.filter((toolset) => labelIndex.has(toolset.name)).map((toolset) => toolset.name));
     const scorer = { labels: model.labels, predict: (clause: string) => model.predict(toolsetFeatures(clause, false, model.featureBits, undefined, input.clusters === undefined ? loadWordClusters() : input.clusters)) };
-    const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar, maximumScoredClauses);
-    for (const [toolset, probability] of clauseNeeds.top) {
-      if (selected.has(toolset)) continue;
-      selected.add(toolset);
-      scores[toolset] = round(Math.max(scores[toolset]!, probability));
-      if (!rules.fired.includes('second-need')) rules.fired.push('second-need');
-    }
-    if (windowsRead) {
-      for (const [toolset, probability] of windowNeeds(instructionWords(instruction), scorer, candidates, needsToolLabel, windowNeed)) {
+    // A toolset a part of the message asks for alone joins the selection under the rule that found it.
+    const selectFromParts = (found: ReadonlyMap<string, number>, rule: string): void => {
+      for (const [toolset, probability] of found) {
         if (selected.has(toolset)) continue;
         selected.add(toolset);
         scores[toolset] = round(Math.max(scores[toolset]!, probability));
-        if (!rules.fired.includes('window-need')) rules.fired.push('window-need');
+        if (!rules.fired.includes(rule)) rules.fired.push(rule);
       }
-    }
+    };
+    const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar, maximumScoredClauses);
+    selectFromParts(clauseNeeds.top, 'second-need');
+    if (windowsRead) selectFromParts(windowNeeds(instructionWords(instruction), scorer, candidates, needsToolLabel, windowNeed), 'window-need');
     if (input.clauseEvidence && clauseNeeds.maxima.size > 0) {
       budgetEvidence = { ...evidence };
       for (const [toolset, probability] of clauseNeeds.maxima) budgetEvidence[toolset] = round(Math.max(budgetEvidence[toolset] ?? 0, probability));
