@@ -27,6 +27,26 @@ describe('rules for files read_file cannot open', () => {
   });
 });
 
+describe('work the file toolset cannot do', () => {
+  it('numbers computed over a data file bring code execution', () => {
+    expect(toolsetsOf('what is the average order value per region in ~/shop/orders_2026.csv')).toContain('code_execution');
+    expect(toolsetsOf('plot weekly signups from the exported spreadsheet')).toContain('code_execution');
+    expect(toolsetsOf('how many rows of visits.tsv have an empty email column?')).toContain('code_execution');
+  });
+
+  it('writing or changing an office document brings code execution', () => {
+    expect(toolsetsOf('put these minutes into ~/club/agm_minutes.docx')).toContain('code_execution');
+    expect(toolsetsOf('update the prices in stock.xlsx to the new list')).toContain('code_execution');
+    expect(toolsetsOf('make me a Word document with the packing list')).toContain('code_execution');
+  });
+
+  it('reading a document, a data file without arithmetic, or a negated ask does not', () => {
+    expect(toolsetsOf('summarise ~/uni/reading_week.docx for me')).not.toContain('code_execution');
+    expect(toolsetsOf('add a line to contacts.csv for Priya')).not.toContain('code_execution');
+    expect(toolsetsOf("don't touch report.docx, just tell me what a docx file is")).not.toContain('code_execution');
+  });
+});
+
 describe('image files', () => {
   it('changing a local image takes the shell; looking at one does not', () => {
     expect(toolsetsOf('resize everything in ~/shop/product_photos to 1080x1080 squares')).toContain('terminal');

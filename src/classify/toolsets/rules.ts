@@ -24,6 +24,16 @@ interface Rule {
   unlessRule?: string;
 }
 
+const dataFile = String.raw`\b[\w-]+\.(csv|tsv|xlsx?|json|jsonl|parquet|sqlite|db|log)\b|\b(spreadsheet|dataset|data set|csv|excel)\b`;
+const arithmetic = String.raw`\b(how many|count|average|mean|median|sum|total|distribution|histogram|plot|chart|graph|statistics|stats|correlat\w*|percentage|trend|breakdown|most common|frequenc\w*|outliers?|aggregate|pivot)\b`;
+const officeDocument = String.raw`\b[\w-]+\.(docx|xlsx|pptx|odt|ods|xls|doc)\b|\b(word|excel) (doc|docs|document|file|spreadsheet|workbook|sheet)s?\b|\bspreadsheet\b`;
+const writing = String.raw`\b(save|saved|saving|write|writing|create|creating|make|making|generate|export|update|updating|edit|editing|fill|put|insert|add|append|replace|convert|turn|format|bold|highlight|merge|prepare|draft|build)\b`;
+
+/** Two word groups within `gap` characters of each other, in either order. */
+function eitherOrder(first: string, second: string, gap: number): RegExp {
+  return new RegExp(`(${first}).{0,${gap}}(${second})|(${second}).{0,${gap}}(${first})`);
+}
+
 export const englishAndChineseRules: Rule[] = [
   // Critical toolsets: a miss costs a recovery round trip, an extra costs a few hundred tokens.
   { name: 'cron-words', toolsets: ['cronjob'], pattern: /\b(cron ?jobs?|crontab|schedul\w*|remind(er|ers)?|wake me|every (day|morning|night|evening|week|weekday|month|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+ ?(minutes|mins|hours|days|weeks))|(daily|nightly|weekly|hourly|monthly) (\w+ )?(job|task|run|check|report|backup|digest|alert|summary|reminder)s?|(cancel|stop|pause|delete|remove|disable|turn off|list|change) (the |my |all )?(\w+ ){0,3}(jobs?|reminders?|alerts?|scheduled \w+)|in \d+ (minutes|hours)|keep an eye|monitor\w*|watch (it|for|the)|let me know (tomorrow|later|when|if)|check back|follow up|notify me|alert me|ping me|tomorrow (morning|at)|at \d{1,2}(:\d\d)? ?(am|pm)?)\b|定时|盯着|监控|通知我|提醒|闹钟|每天|每周|每月|每隔|每小时|每晚|分钟后|小时后|计划任务/ },
@@ -58,6 +68,12 @@ export const englishAndChineseRules: Rule[] = [
   { name: 'todo-words', toolsets: ['todo'], pattern: /\b(todo|to-do|checklist|task list|step by step|keep track|track (the |my )?progress|plan (it|this|the \w+) out|break (it|this) down)\b|待办|任务清单|清单/ },
   { name: 'tts-words', toolsets: ['tts'], pattern: /\b(out loud|aloud|text to speech|tts|speech|narrat\w+|voice ?over|mp3|audio)\b|语音|朗读|读出来/ },
   { name: 'code-words', toolsets: ['code_execution'], pattern: /\b(execute_code|python (script|code|snippet)|using a script|with a script|write a script (to|that) (calculate|compute)|calculate .{0,30} (script|code)|run (some|this) (python|code)|with code|programmatically|by (actually )?running code)\b|python 脚本|用代码|这段代码|这段 python/ },
+  // Numbers drawn from a data file (a count, an average, a distribution, a plot) are computed by running code: the file
+  // toolset opens the file but does no arithmetic over its rows.
+  { name: 'data-analysis', toolsets: ['code_execution'], pattern: eitherOrder(dataFile, arithmetic, 150) },
+  // read_file extracts the text of a .docx or .xlsx, but write_file writes plain text: producing or changing an office
+  // document takes a program (python-docx, openpyxl) run as code or in the shell.
+  { name: 'office-document-write', toolsets: ['code_execution'], pattern: eitherOrder(officeDocument, writing, 120) },
   { name: 'clarify-words', toolsets: ['clarify'], pattern: /\b(ask me|clarifying questions?|multiple choice|options to choose)\b|问我/ },
   { name: 'spotify', toolsets: ['spotify'], pattern: /\b(spotify|song|songs|track|tracks|playlist|playlists|album|albums|music|tunes|volume|shuffle|queue|playing|play|put on (some|something)|something (upbeat|chill|relaxing))\b|音乐|歌|播放|下一首|音量|专辑/ },
   { name: 'home-assistant', toolsets: ['homeassistant'], pattern: /\b(home ?assistant|turn (everything|all( the \w+)?) (off|on)|leaving (the )?home|i'?m home|scene|thermostat|lights?|lamp|garage|door|lock|windows?|heating|humidity|temperature in|sensor|fan|plug|blinds|curtains)\b|灯|空调|门锁|窗帘|窗户|暖气|温度|湿度|插座|电视|客厅|卧室|厨房|多少度/ },
