@@ -30,6 +30,20 @@ describe('frameTokens', () => {
     expect(frames('search for "best pizza" near me')['pizza']).toBe('quoted');
   });
 
+  it('ends reported speech opened by a quote where the quote closes', () => {
+    const framed = frames("draw a shop sign that says 'back in ten minutes' and then a short video of it");
+    expect(framed['minutes']).toBe('quoted');
+    expect(framed['video']).toBe('plain');
+    expect(frames('the readme says "install it first" before anything')['before']).toBe('plain');
+  });
+
+  it('keeps reported speech opened by a colon past the colon', () => {
+    const framed = frames('my landlord wrote: fix the boiler yourself');
+    expect(framed['boiler']).toBe('quoted');
+    expect(framed['landlord']).toBe('plain');
+    expect(frames('the note says: water the plants. remind me at six')['remind']).toBe('plain');
+  });
+
   it('does not treat "who wrote the book" or apostrophes as quotes', () => {
     expect(frames('who wrote the book and is there a second edition')['edition']).toBe('plain');
     expect(frames("it's fine, don't worry")['fine']).toBe('plain');

@@ -72,6 +72,10 @@ export function frameTokens(rawText: string): FramedToken[] {
   const tokens: FramedToken[] = [];
   let negated = false;
   let reported = false;
+  // Reported speech opened by a quote right after its verb ("the sign says 'closed'") ends where that quote closes;
+  // opened by a colon ("my friend said: call him") it runs past the colon to the clause's end.
+  let reportEndsWithQuote = false;
+  let reportOpenedByColon = false;
   let quoteCloser: string | undefined;
   let previousEnd = 0;
   let clause: string[] = [];
@@ -88,6 +92,8 @@ export function frameTokens(rawText: string): FramedToken[] {
     if (quoteCloser !== undefined) {
       if (token === quoteCloser) {
         quoteCloser = undefined;
+        if (reportEndsWithQuote) reported = false;
+        reportEndsWithQuote = false;
         continue;
       }
     } else if (token in openingQuotes && isQuoteOpening(text, start, token)) {
@@ -96,10 +102,12 @@ export function frameTokens(rawText: string): FramedToken[] {
     }
     if (clauseEnd.has(token)) {
       negated = false;
-      reported = false;
+      if (!(reportOpenedByColon && (token === ':' || token === '：'))) reported = false;
+      reportOpenedByColon = false;
       clause = [];
       continue;
     }
+    reportOpenedByColon = false;
     if (unspacedCharacter.test(token)) {
       pushUnspaced(token, start, tokens, quoteCloser !== undefined, { negated, reported }, (next) => {
         negated = next.negated;
@@ -120,7 +128,12 @@ export function frameTokens(rawText: string): FramedToken[] {
     tokens.push({ text: word, start, end: start + token.length, unspaced: false, frame: frameOf(quoteCloser !== undefined || reported, negated) });
     if (opensNegation(word, clause, text, start + token.length)) negated = true;
     clause.push(word);
-    if (reportingVerbs.has(word) && reportsSpeech(text, start + token.length, tokens)) reported = true;
+    if (reportingVerbs.has(word) && !reported && reportsSpeech(text, start + token.length, tokens)) {
+      reported = true;
+      const next = text.slice(start + token.length).trimStart()[0];
+      reportEndsWithQuote = next !== undefined && next in openingQuotes;
+      reportOpenedByColon = next === ':' || next === '：';
+    }
   }
   return tokens;
 }
