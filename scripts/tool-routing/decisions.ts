@@ -5,6 +5,8 @@
  *   npx tsx scripts/tool-routing/decisions.ts data/tool-routing/cases.dev.jsonl > /tmp/before.jsonl
  *   … change …
  *   npx tsx scripts/tool-routing/decisions.ts data/tool-routing/cases.dev.jsonl | cmp - /tmp/before.jsonl
+ * With `--config JSON` (a tool_routing section) the decisions of another operating point, to see which cases a change
+ * to the decision rules moves.
  * The decision's scores are rounded, so a last line carries a digest of the exact bits of every probability and
  * logit the model computed in the run, in order.
  */
@@ -13,9 +15,12 @@ import { loadToolsetModel } from '../../src/classify/toolsets/model-file.js';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../../src/eval/tools/registries.js';
 import { runToolEval } from '../../src/eval/tools/run-tool-eval.js';
 import { readToolCases } from '../../src/eval/tools/tool-cases.js';
+import { toolRoutingConfigSchema } from '../../src/tools/config.js';
+import { option } from './command-line.js';
 
 const casesPath = process.argv[2];
-if (!casesPath) throw new Error('usage: decisions.ts <cases.jsonl>');
+if (!casesPath || casesPath.startsWith('--')) throw new Error('usage: decisions.ts <cases.jsonl> [--config JSON]');
+const configText = option('--config');
 const directory = defaultRegistriesDirectory();
 const model = loadToolsetModel();
 const digest = createHash('sha256');
@@ -28,6 +33,7 @@ for (const method of ['predict', 'logits'] as const) {
   };
 }
 runToolEval(readToolCases(casesPath), {
+  ...(configText ? { config: toolRoutingConfigSchema.parse(JSON.parse(configText)) } : {}),
   toolsFor: (registry) => loadRegistryTools(directory, registry),
   model,
   timingRuns: 1,
