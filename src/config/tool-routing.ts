@@ -66,6 +66,13 @@ const thresholdsSchema = z
     window_need_task: z.number().min(0).max(1).default(0.9),
     window_words: z.number().int().min(2).default(6),
     /**
+     * Characters of a script written without spaces (Chinese, Japanese, Thai) read as one window word, so such a
+     * message is read in windows too; 0: a run is one word (and a short message in it is one window, never read).
+     * 3: fold of writers 48-56 104 / 97 / 96 → 102 / 95 / 95 misses over three seeds at the same mean reduction
+     * (src/tools/ARCHITECTURE.md, "Nineteenth session").
+     */
+    window_unspaced_characters: z.number().int().min(0).default(3),
+    /**
      * First turns: a message mostly in a writing system (Armenian, Khmer, Ethiopic, …) the toolset model was trained on
      * fewer written lines of than this is not narrowed (full surface): the model cannot read it, and guessing there
      * missed a need in 7% of held-out writers' messages. Latin is always read. 0 turns it off.

@@ -180,7 +180,7 @@ function classify(
     abstainWhenTask: config.thresholds.abstain_when_task,
     guessing: { bestBelow: config.thresholds.guessing_best_below, barFactor: config.thresholds.guessing_bar_factor },
     secondNeedBar: config.thresholds.second_need,
-    windowNeed: { bar: config.thresholds.window_need, taskBar: config.thresholds.window_need_task, words: config.thresholds.window_words },
+    windowNeed: { bar: config.thresholds.window_need, taskBar: config.thresholds.window_need_task, words: config.thresholds.window_words, unspacedCharacters: config.thresholds.window_unspaced_characters },
     unfamiliarScriptLines: config.thresholds.unfamiliar_script_lines,
     clauseEvidence: config.surface_budget.clause_evidence,
   });

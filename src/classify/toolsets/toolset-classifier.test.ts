@@ -184,4 +184,16 @@ describe('classifyToolsets (windows of a long message)', () => {
     expect(read.rules).toContain('window-need');
     expect(decide({ bar: 1, taskBar: 0.9, words: 6 }).toolsets).toEqual(whole.toolsets);
   });
+
+  it('reads a message written without spaces in windows of a few characters per word', () => {
+    const horse = fnv1a('u:斑') & ((1 << bits) - 1);
+    const chinese = new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: bits, labels: ['web', 'terminal', '_task'], bias: [logit(0.9), logit(0.001), logit(0.99)], rows: { [String(horse)]: [0, 72, 0] }, weightScale: 1, temperatures: [1, 1, 1], trainedOn: { examples: 0, seed: 0, dataHash: 'stub' } });
+    const message = '请帮我查一下这个周末老城区里所有博物馆和美术馆的开放时间还有门票价格以及是否需要提前在网上预约然后整理成一张表格顺便再喂一下动物园里的那匹斑马';
+    const read = (unspacedCharacters: number): ToolsetClassification =>
+      classifyToolsets(chinese, { text: message, hasImage: false, available, thresholdFor: () => 0.15, descriptionThreshold: config.thresholds.description_match, abstainWhenTask: config.thresholds.abstain_when_task, clusters: null, windowNeed: { bar: 0.9, taskBar: 0.9, words: 6, unspacedCharacters } });
+    expect(read(0).toolsets).not.toContain('terminal');
+    expect(read(0).scores.terminal).toBeLessThan(0.15);
+    expect(read(3).toolsets).toContain('terminal');
+    expect(read(3).rules).toContain('window-need');
+  });
 });

@@ -150,7 +150,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     };
     const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar, maximumScoredClauses);
     selectFromParts(clauseNeeds.top, 'second-need');
-    if (windowsRead) selectFromParts(windowNeeds(instructionWords(instruction), scorer, candidates, needsToolLabel, windowNeed), 'window-need');
+    if (windowsRead) selectFromParts(windowNeeds(instructionWords(instruction, windowNeed.unspacedCharacters), scorer, candidates, needsToolLabel, windowNeed), 'window-need');
     if (input.clauseEvidence && clauseNeeds.maxima.size > 0) {
       budgetEvidence = { ...evidence };
       for (const [toolset, probability] of clauseNeeds.maxima) budgetEvidence[toolset] = round(Math.max(budgetEvidence[toolset] ?? 0, probability));

@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { instructionWords, windowNeeds, wordWindows } from './window-need.js';
 
+/** Space-separated words as window words. */
+function spaced(text: string) {
+  return instructionWords(text);
+}
+
 describe('window needs', () => {
   it('reads the instruction in half-overlapping windows of words', () => {
-    expect(instructionWords('  make  a poster —  and   ')).toEqual(['make', 'a', 'poster', 'and']);
-    const words = 'one two three four five six seven eight nine ten'.split(' ');
+    expect(instructionWords('  make  a poster —  and   ').map((word) => word.text)).toEqual(['make', 'a', 'poster', 'and']);
+    const words = spaced('one two three four five six seven eight nine ten');
     expect(wordWindows(words, 6)).toEqual(['one two three four five six', 'four five six seven eight nine', 'seven eight nine ten']);
     expect(wordWindows(words.slice(0, 7), 6)).toEqual(['one two three four five six', 'four five six seven']);
     expect(wordWindows(words.slice(0, 3), 6)).toEqual(['one two three']);
     expect(wordWindows([], 6)).toEqual([]);
+  });
+
+  it('cuts a run written without spaces into pieces of a few characters, and glues them back in a window', () => {
+    const words = instructionWords('把报告发到群里 then 设一个每天的提醒', 3);
+    expect(words.map((word) => word.text)).toEqual(['把报告', '发到群', '里', 'then', '设一个', '每天的', '提醒']);
+    expect(words.map((word) => word.continues)).toEqual([false, true, true, false, false, true, true]);
+    expect(wordWindows(words, 4)).toEqual(['把报告发到群里 then', '里 then 设一个每天的', '设一个每天的提醒']);
+    // Off by default: a run is one word.
+    expect(instructionWords('把报告发到群里 then').map((word) => word.text)).toEqual(['把报告发到群里', 'then']);
   });
 
   it('keeps a toolset a window asks for over both bars, from candidates only', () => {
@@ -20,7 +34,7 @@ describe('window needs', () => {
       'g h i': [0.8, 0.1, 0.99, 0.1],
     };
     const scorer = { labels: ['_task', 'web', 'terminal', 'spotify'], predict: (text: string) => table[text]! };
-    const words = 'a b c d e f g h i'.split(' ');
+    const words = spaced('a b c d e f g h i');
     const found = windowNeeds(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, bar: 0.9, taskBar: 0.9 });
     // spotify is not a candidate; terminal's 0.99 is in a window that does not clearly need a tool (0.8).
     expect([...found.entries()]).toEqual([['terminal', 0.93], ['web', 0.91]]);
@@ -30,8 +44,8 @@ describe('window needs', () => {
 
   it('reads nothing when it is off or the message is no longer than one window (the whole message was scored)', () => {
     const scorer = { labels: ['_task', 'web'], predict: () => [1, 1] };
-    expect(windowNeeds('a b c d e'.split(' '), scorer, new Set(['web']), '_task', { words: 4, bar: 1, taskBar: 0 }).size).toBe(0);
-    expect(windowNeeds('a b c d'.split(' '), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).size).toBe(0);
-    expect(windowNeeds('a b c d e'.split(' '), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).get('web')).toBe(1);
+    expect(windowNeeds(spaced('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, bar: 1, taskBar: 0 }).size).toBe(0);
+    expect(windowNeeds(spaced('a b c d'), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).size).toBe(0);
+    expect(windowNeeds(spaced('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).get('web')).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { unspacedCharacter } from '../features/normalize.js';
 import type { ClauseScorer } from './second-need.js';
 
 /**
@@ -19,20 +20,56 @@ export interface WindowNeedOptions {
   bar: number;
   /** Only windows whose "needs a tool" probability reaches this are read. */
   taskBar: number;
+  /**
+   * Text in a script written without spaces (Chinese, Japanese, Thai) counts one word per this many characters, so
+   * a message in it is read in windows too; 0 or absent: a run without spaces is one word.
+   */
+  unspacedCharacters?: number;
 }
 
-/** Words of the instruction (negated and quoted words are already blanked), punctuation-only pieces dropped. */
-export function instructionWords(instruction: string): string[] {
-  return instruction.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word));
+/** A word of the instruction, or a piece of one (`continues`: no space before it, the rest of the word before). */
+export interface WindowWord {
+  text: string;
+  continues: boolean;
 }
 
-/** The overlapping windows of `words` words (half-overlapping; a shorter text is one window). */
-export function wordWindows(words: readonly string[], size: number): string[] {
+/**
+ * Words of the instruction (negated and quoted words are already blanked), punctuation-only pieces dropped. With
+ * `unspacedCharacters`, a word holding a script written without spaces is cut before every that-many-th character of
+ * it, so such a message is read in windows too.
+ */
+export function instructionWords(instruction: string, unspacedCharacters = 0): WindowWord[] {
+  const words = instruction.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  return words.flatMap((word) => (unspacedCharacters > 0 && unspacedCharacter.test(word) ? unspacedPieces(word, unspacedCharacters) : [{ text: word, continues: false }]));
+}
+
+function unspacedPieces(word: string, size: number): WindowWord[] {
+  const pieces: WindowWord[] = [];
+  let current = '';
+  let unspacedInCurrent = 0;
+  for (const character of word) {
+    if (unspacedCharacter.test(character)) {
+      if (unspacedInCurrent === size) {
+        pieces.push({ text: current, continues: pieces.length > 0 });
+        current = '';
+        unspacedInCurrent = 0;
+      }
+      unspacedInCurrent += 1;
+    }
+    current += character;
+  }
+  if (current) pieces.push({ text: current, continues: pieces.length > 0 });
+  return pieces;
+}
+
+/** The overlapping windows of `size` words (half-overlapping; a shorter text is one window). */
+export function wordWindows(words: readonly WindowWord[], size: number): string[] {
   if (words.length === 0) return [];
   const stride = Math.max(1, Math.floor(size / 2));
   const windows: string[] = [];
   for (let start = 0; ; start += stride) {
-    windows.push(words.slice(start, start + size).join(' '));
+    // Pieces of one word are glued back: the model reads a run without spaces whole (character n-grams).
+    windows.push(words.slice(start, start + size).map((word, index) => (index === 0 || word.continues ? word.text : ` ${word.text}`)).join(''));
     if (start + size >= words.length) break;
   }
   return windows;
@@ -42,7 +79,7 @@ export function wordWindows(words: readonly string[], size: number): string[] {
  * Toolsets among `candidates` that some window asks for: toolset → its best window probability. Each window is one
  * model evaluation, so the caller bounds the text's length.
  */
-export function windowNeeds(words: readonly string[], scorer: ClauseScorer, candidates: ReadonlySet<string>, taskLabel: string, options: WindowNeedOptions): Map<string, number> {
+export function windowNeeds(words: readonly WindowWord[], scorer: ClauseScorer, candidates: ReadonlySet<string>, taskLabel: string, options: WindowNeedOptions): Map<string, number> {
   const found = new Map<string, number>();
   if (options.bar >= 1 || words.length <= options.words) return found;
   const taskIndex = scorer.labels.indexOf(taskLabel);
