@@ -189,6 +189,13 @@ export const toolRoutingConfigSchema = z
     floor_toolsets: z.array(z.string().min(1)).default([]),
     /** Tool names always kept, whatever their toolset. */
     pinned_tools: z.array(z.string().min(1)).default([]),
+    /**
+     * Groups of toolsets loaded together: a narrowed surface that loads one member loads every member the client
+     * has. For toolsets that split one service's actions where users do not: Hermes's discord reads messages and
+     * opens threads, discord_admin lists channels and pins, and "which channels are dead?" or "pin the welcome post"
+     * needs both or the other one (src/tools/ARCHITECTURE.md, "Nineteenth session").
+     */
+    loaded_together: z.array(z.array(z.string().min(1)).min(2)).default([['discord', 'discord_admin']]),
     critical_toolsets: z.array(z.string().min(1)).default(defaultCriticalToolsets),
     /** Toolset definitions that add to or override the built-in ownership (Hermes map, MCP, prefixes). */
     toolsets: z.record(z.string().min(1), toolsetOverrideSchema).default({}),

@@ -30,6 +30,19 @@ describe('decideFirstTurnSurface', () => {
     expect(decision.tools.slice(0, -1)).toEqual(indices.map((index) => cliTools[index]));
   });
 
+  it('loads a group of loaded_together toolsets whole when one member is selected', () => {
+    const messages = userTurn('make a thread in #help for the outage');
+    const grouped = decideFirstTurnSurface({ tools: hermesTools('full'), format: 'openai-chat', messages, config });
+    expect(grouped.surface!.loadedToolsets).toEqual(expect.arrayContaining(['discord', 'discord_admin']));
+    expect(grouped.rules).toContain('loaded-together');
+    const apart = decideFirstTurnSurface({ tools: hermesTools('full'), format: 'openai-chat', messages, config: toolRoutingConfigSchema.parse({ loaded_together: [] }) });
+    expect(apart.surface!.loadedToolsets).toContain('discord');
+    expect(apart.surface!.loadedToolsets).not.toContain('discord_admin');
+    // A member the client does not have is not invented: the CLI registry has no discord toolsets at all.
+    const cli = decideFirstTurnSurface({ tools: cliTools, format: 'openai-chat', messages, config });
+    expect(cli.rules).not.toContain('loaded-together');
+  });
+
   it('builds byte-identical surfaces from equal inputs (fresh copies of the tools each time)', () => {
     const first = decideFirstTurnSurface({ tools: hermesTools('cli'), format: 'openai-chat', messages: userTurn('run the tests'), config });
     const second = decideFirstTurnSurface({ tools: hermesTools('cli'), format: 'openai-chat', messages: userTurn('run the tests'), config });

@@ -69,6 +69,11 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
       if (owner !== undefined) toolsets.push(owner);
     }
   }
+  const together = togetherWith(toolsets, config.loaded_together, availableToolsets);
+  if (together.length > 0) {
+    toolsets.push(...together);
+    rules.push('loaded-together');
+  }
   let surface = buildSurface(context, config, toolsets);
   if (classification.verdict === 'toolsets' || classification.verdict === 'no_tool') {
     // Cheap insurance for the needs the bars miss (a second need, unfamiliar words): see surface-budget.ts.
@@ -146,6 +151,21 @@ function joinedClassification(first: ToolsetClassification, latest: ToolsetClass
 
 function commonOf(classification: ToolsetClassification, availableToolsets: string[], rules: string[]): Pick<SurfaceDecision, 'predictedToolsets' | 'confidence' | 'scores' | 'availableToolsets' | 'rules'> {
   return { predictedToolsets: classification.toolsets, confidence: classification.confidence, scores: classification.scores, availableToolsets, rules };
+}
+
+/** The members of `groups` the client has that are missing from `toolsets` while another member is in it. */
+function togetherWith(toolsets: readonly string[], groups: readonly (readonly string[])[], available: readonly string[]): string[] {
+  const chosen = new Set(toolsets);
+  const added: string[] = [];
+  for (const group of groups) {
+    if (!group.some((member) => chosen.has(member))) continue;
+    for (const member of group) {
+      if (chosen.has(member) || !available.includes(member)) continue;
+      chosen.add(member);
+      added.push(member);
+    }
+  }
+  return added;
 }
 
 function budgetPolicy(config: SurfaceInput['config']): SurfaceBudgetPolicy {
