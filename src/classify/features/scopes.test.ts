@@ -37,6 +37,13 @@ describe('frameTokens', () => {
     expect(frames('the readme says "install it first" before anything')['before']).toBe('plain');
   });
 
+  it('reads "what the log says" as an indirect question, not as reported speech', () => {
+    const framed = frames('tell me what the error says and search whether it is a known issue');
+    expect(framed['search']).toBe('plain');
+    expect(framed['issue']).toBe('plain');
+    expect(frames('the error says restart the router')['router']).toBe('quoted');
+  });
+
   it('keeps reported speech opened by a colon past the colon', () => {
     const framed = frames('my landlord wrote: fix the boiler yourself');
     expect(framed['boiler']).toBe('quoted');

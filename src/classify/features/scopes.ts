@@ -36,13 +36,18 @@ const reportingVerbs = new Set(['says', 'said', 'saying', 'reads', 'wrote', 'wri
 /** Who or what "says" something that is only being reported (the log says…, my boss wrote…). */
 const reporters = new Set(['log', 'logs', 'error', 'message', 'readme', 'docs', 'documentation', 'doc', 'ticket', 'issue', 'instructions', 'manual', 'wiki', 'guide', 'comment', 'commit', 'email', 'note', 'sign', 'output', 'warning', 'popup', 'colleague', 'coworker', 'boss', 'manager', 'teacher', 'friend', 'someone', 'he', 'she', 'they', 'it', 'team', 'lead', 'task', 'description', 'spec', 'tutorial', 'article', 'post', 'screen', 'prompt']);
 
+/** "tell me what the error says and search for it": the verb ends an indirect question, nothing is reported after it. */
+const indirectQuestionWords = new Set(['what', 'whatever', 'whether']);
+
 /**
  * "who wrote the book…" and "what are people saying in our channel" report nothing. A reporting verb opens
- * reported speech only before a quote or a colon, or after a reporter noun ("the log says run the migration").
+ * reported speech only before a quote or a colon, or after a reporter noun ("the log says run the migration") that
+ * no "what" introduces ("what the log says" is the object of an ask).
  */
 function reportsSpeech(text: string, verbEnd: number, previous: readonly FramedToken[]): boolean {
   if (/^\s*["'“「:：]/.test(text.slice(verbEnd, verbEnd + 4))) return true;
-  return previous.slice(-4, -1).some((token) => reporters.has(token.text));
+  const before = previous.slice(-4, -1);
+  return before.some((token) => reporters.has(token.text)) && !before.some((token) => indirectQuestionWords.has(token.text));
 }
 
 const clauseEnd = new Set(['.', ',', ';', '!', '?', ':', '\n', '。', '，', '；', '！', '？', '、', '(', ')']);
