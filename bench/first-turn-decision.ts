@@ -1,7 +1,7 @@
 /**
  * What a first-turn tool-routing decision costs, with the word windows of `thresholds.window_need` (and with them
- * for spaced words only, `window_unspaced_characters` 0) against the same decision without them, in one process over the same messages (the machines are shared and noisy, so only the
- * ratio is worth comparing across runs). Messages: every first turn of the blind sets in data/heldout-blind.
+ * over spaced words only, `window_unspaced_characters` 0) against the same decision without them, in one process
+ * over the same messages (the machines are shared and noisy, so only the ratio is worth comparing across runs). Messages: every first turn of the blind sets in data/heldout-blind.
  *
  *   node --import tsx bench/first-turn-decision.ts [--rounds 5]
  */

@@ -78,7 +78,8 @@ export function frameTokens(rawText: string): FramedToken[] {
   let negated = false;
   let reported = false;
   // Reported speech opened by a quote right after its verb ("the sign says 'closed'") ends where that quote closes;
-  // opened by a colon ("my friend said: call him") it runs past the colon to the clause's end.
+  // opened by a colon ("my friend said: call him") it runs past the colon to the clause's end. (NFKC has folded a
+  // full-width colon onto ':' already.)
   let reportEndsWithQuote = false;
   let reportOpenedByColon = false;
   let quoteCloser: string | undefined;
@@ -107,7 +108,7 @@ export function frameTokens(rawText: string): FramedToken[] {
     }
     if (clauseEnd.has(token)) {
       negated = false;
-      if (!(reportOpenedByColon && (token === ':' || token === '：'))) reported = false;
+      if (!(reportOpenedByColon && token === ':')) reported = false;
       reportOpenedByColon = false;
       clause = [];
       continue;
@@ -137,7 +138,7 @@ export function frameTokens(rawText: string): FramedToken[] {
       reported = true;
       const next = text.slice(start + token.length).trimStart()[0];
       reportEndsWithQuote = next !== undefined && next in openingQuotes;
-      reportOpenedByColon = next === ':' || next === '：';
+      reportOpenedByColon = next === ':';
     }
   }
   return tokens;

@@ -43,7 +43,8 @@ describe('work the file toolset cannot do', () => {
   it('reading a document, a data file without arithmetic, or a negated ask does not', () => {
     expect(toolsetsOf('summarise ~/uni/reading_week.docx for me')).not.toContain('code_execution');
     expect(toolsetsOf('add a line to contacts.csv for Priya')).not.toContain('code_execution');
-    expect(toolsetsOf("don't touch report.docx, just tell me what a docx file is")).not.toContain('code_execution');
+    expect(toolsetsOf('update stock.xlsx to the new list')).toContain('code_execution');
+    expect(toolsetsOf("don't update stock.xlsx, just tell me what is in it")).not.toContain('code_execution');
   });
 });
 

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { instructionWords, windowNeeds, wordWindows } from './window-need.js';
 
-/** Space-separated words as window words. */
-function spaced(text: string) {
-  return instructionWords(text);
-}
-
 describe('window needs', () => {
   it('reads the instruction in half-overlapping windows of words', () => {
     expect(instructionWords('  make  a poster —  and   ').map((word) => word.text)).toEqual(['make', 'a', 'poster', 'and']);
-    const words = spaced('one two three four five six seven eight nine ten');
+    const words = instructionWords('one two three four five six seven eight nine ten');
     expect(wordWindows(words, 6)).toEqual(['one two three four five six', 'four five six seven eight nine', 'seven eight nine ten']);
     expect(wordWindows(words.slice(0, 7), 6)).toEqual(['one two three four five six', 'four five six seven']);
     expect(wordWindows(words.slice(0, 3), 6)).toEqual(['one two three']);
@@ -34,7 +29,7 @@ describe('window needs', () => {
       'g h i': [0.8, 0.1, 0.99, 0.1],
     };
     const scorer = { labels: ['_task', 'web', 'terminal', 'spotify'], predict: (text: string) => table[text]! };
-    const words = spaced('a b c d e f g h i');
+    const words = instructionWords('a b c d e f g h i');
     const found = windowNeeds(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, bar: 0.9, taskBar: 0.9 });
     // spotify is not a candidate; terminal's 0.99 is in a window that does not clearly need a tool (0.8).
     expect([...found.entries()]).toEqual([['terminal', 0.93], ['web', 0.91]]);
@@ -44,8 +39,8 @@ describe('window needs', () => {
 
   it('reads nothing when it is off or the message is no longer than one window (the whole message was scored)', () => {
     const scorer = { labels: ['_task', 'web'], predict: () => [1, 1] };
-    expect(windowNeeds(spaced('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, bar: 1, taskBar: 0 }).size).toBe(0);
-    expect(windowNeeds(spaced('a b c d'), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).size).toBe(0);
-    expect(windowNeeds(spaced('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).get('web')).toBe(1);
+    expect(windowNeeds(instructionWords('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, bar: 1, taskBar: 0 }).size).toBe(0);
+    expect(windowNeeds(instructionWords('a b c d'), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).size).toBe(0);
+    expect(windowNeeds(instructionWords('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).get('web')).toBe(1);
   });
 });
