@@ -191,9 +191,10 @@ export const toolRoutingConfigSchema = z
     pinned_tools: z.array(z.string().min(1)).default([]),
     /**
      * Groups of toolsets loaded together: a narrowed surface that loads one member loads every member the client
-     * has. For toolsets that split one service's actions where users do not: Hermes's discord reads messages and
-     * opens threads, discord_admin lists channels and pins, and "which channels are dead?" or "pin the welcome post"
-     * needs both or the other one (src/tools/ARCHITECTURE.md, "Nineteenth session").
+     * has, on the first turn and whenever the surface grows (anticipation, request_toolset, a pruned tool called).
+     * For toolsets that split one service's actions where users do not: Hermes's discord reads messages and opens
+     * threads, discord_admin lists channels and pins, and "which channels are dead?" or "pin the welcome post" needs
+     * both or the other one (src/tools/ARCHITECTURE.md, "Nineteenth session").
      */
     loaded_together: z.array(z.array(z.string().min(1)).min(2)).default([['discord', 'discord_admin']]),
     critical_toolsets: z.array(z.string().min(1)).default(defaultCriticalToolsets),

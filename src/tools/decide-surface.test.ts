@@ -186,4 +186,22 @@ describe('expandSurface', () => {
       { numRuns: 60 },
     );
   });
+
+  it('brings the rest of a loaded_together group when one member joins, and nothing when none joins', () => {
+    const fullTools = hermesTools('full');
+    const full = toolRoutingContext(fullTools, 'openai-chat', config);
+    if (typeof full === 'string') throw new Error(full);
+    const start = buildSurface(full, config, ['web']);
+    expect(start.loadedToolsets).not.toContain('discord');
+    const grown = expandSurface(full, config, start, ['discord']);
+    expect(grown.grownToolsets).toEqual(['discord', 'discord_admin']);
+    const apart = toolRoutingConfigSchema.parse({ loaded_together: [] });
+    expect(expandSurface(full, apart, buildSurface(full, apart, ['web']), ['discord']).grownToolsets).toEqual(['discord']);
+    // A session stored with one member only (the group configured later) keeps its bytes on a turn that adds
+    // nothing, and gets the partner only with a growth of its own.
+    const lopsided = buildSurface(full, config, ['discord']);
+    expect(lopsided.loadedToolsets).not.toContain('discord_admin');
+    expect(expandSurface(full, config, lopsided, [])).toEqual(lopsided);
+    expect(expandSurface(full, config, lopsided, ['discord']).grownToolsets).toEqual([]);
+  });
 });

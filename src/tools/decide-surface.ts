@@ -9,6 +9,7 @@ import type { SurfaceDecision, SurfaceInput, SurfaceReason } from './decision.js
 import type { SurfaceBudgetPolicy } from './surface-budget.js';
 import { spendSurfaceBudget } from './surface-budget.js';
 import { fullDecision } from './decision.js';
+import { togetherWith } from './loaded-together.js';
 import { calledToolNames, firstUserText, latestUserText } from './first-turn.js';
 import type { ToolRoutingContext } from './routing-context.js';
 import { toolRoutingContext } from './routing-context.js';
@@ -151,21 +152,6 @@ function joinedClassification(first: ToolsetClassification, latest: ToolsetClass
 
 function commonOf(classification: ToolsetClassification, availableToolsets: string[], rules: string[]): Pick<SurfaceDecision, 'predictedToolsets' | 'confidence' | 'scores' | 'availableToolsets' | 'rules'> {
   return { predictedToolsets: classification.toolsets, confidence: classification.confidence, scores: classification.scores, availableToolsets, rules };
-}
-
-/** The members of `groups` the client has that are missing from `toolsets` while another member is in it. */
-function togetherWith(toolsets: readonly string[], groups: readonly (readonly string[])[], available: readonly string[]): string[] {
-  const chosen = new Set(toolsets);
-  const added: string[] = [];
-  for (const group of groups) {
-    if (!group.some((member) => chosen.has(member))) continue;
-    for (const member of group) {
-      if (chosen.has(member) || !available.includes(member)) continue;
-      chosen.add(member);
-      added.push(member);
-    }
-  }
-  return added;
 }
 
 function budgetPolicy(config: SurfaceInput['config']): SurfaceBudgetPolicy {

@@ -1,5 +1,6 @@
 import type { ApiFormat } from '../core/api-format.js';
 import type { ToolRoutingConfig } from './config.js';
+import { togetherWith } from './loaded-together.js';
 import type { ToolRoutingContext } from './routing-context.js';
 import { toolRoutingContext } from './routing-context.js';
 
@@ -74,7 +75,12 @@ export function expandSurface(
   current: { readonly loadedToolsets: readonly string[]; readonly grownToolsets: readonly string[] },
   addedToolsets: readonly string[],
 ): ToolSurface {
-  return buildSurface(context, config, baseToolsets(current), [...current.grownToolsets, ...addedToolsets]);
+  // Only the partners of what joins now: a partner missing from the stored surface (a group configured after the
+  // session began) is left out, or a turn that adds nothing would change the bytes and break the provider's cache.
+  const available = context.registry.toolsets.map((toolset) => toolset.name);
+  const joining = addedToolsets.filter((name) => !current.loadedToolsets.includes(name));
+  const partners = togetherWith(joining, config.loaded_together, available).filter((name) => !current.loadedToolsets.includes(name));
+  return buildSurface(context, config, baseToolsets(current), [...current.grownToolsets, ...addedToolsets, ...partners]);
 }
 
 /** The toolset owning a client tool, for recovery when the model calls a tool the router pruned. */
