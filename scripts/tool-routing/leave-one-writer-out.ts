@@ -11,7 +11,7 @@
  * rule here against the same fold models with the old miss costs, or use fold-variants.ts with a calibration fitted
  * without the held-out writers (src/tools/ARCHITECTURE.md, "Calibration on out-of-writer logits").
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
 import { packageRoot } from '../../src/classify/toolsets/model-file.js';
@@ -20,7 +20,7 @@ import { percentile, runToolEval } from '../../src/eval/tools/run-tool-eval.js';
 import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import { defaultCriticalToolsets, toolRoutingConfigSchema } from '../../src/tools/config.js';
-import { seedsOption } from './command-line.js';
+import { option, seedsOption } from './command-line.js';
 import { modelWithout, soupWithout } from './fold-models.js';
 import { trainingDirectory, trainingFiles } from './training.js';
 
@@ -57,6 +57,9 @@ function casesOf(name: string): ToolCase[] {
   );
 }
 
+// --misses-out FILE: one JSON line per missed case (id, kept toolsets), to read the fold's misses.
+const missesOut = option('--misses-out');
+if (missesOut) writeFileSync(missesOut, '');
 const directory = defaultRegistriesDirectory();
 const results: Record<string, unknown> = {};
 for (const holdout of holdouts) {
@@ -74,6 +77,7 @@ for (const holdout of holdouts) {
     timingRuns: 1,
     onCase: (outcome) => {
       if (registryOf.get(outcome.id) === 'cli') cliReductions.push(outcome.reduction);
+      if (missesOut && !outcome.recalled) appendFileSync(missesOut, `${JSON.stringify({ id: outcome.id, kept: outcome.keptToolsets })}\n`);
     },
   });
   const { misses: _misses, reasons: _reasons, ...figures } = report;
