@@ -2,7 +2,7 @@
  * The honest generalization figure on training data: for each writer's file, train on every other training file
  * (exactly as train.ts would) and run `eval tools` on that file's cases. A writer's phrasing is then as unseen as
  * a stranger's, which a random split cannot show (a line's own generated copies land on both sides).
- *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--seed N | --seeds A,B,C] [--json]
+ *   npx tsx scripts/tool-routing/leave-one-writer-out.ts [--holdout train-writer-1.jsonl ...] [--seed N | --seeds A,B,C] [--config JSON] [--misses-out FILE] [--json]
  * By default every train-writer-*.jsonl is held out in turn. With --together the named files are left out of one
  * training (one model for all of them: a cheaper, slightly harder fold, for comparing two recipes on several writers). Prints aggregate figures only. Trained folds are
  * cached on disk (fold-models.ts), so a re-run after a change to the decision rules costs no training.

@@ -44,6 +44,17 @@ describe('frameTokens', () => {
     expect(frames('the error says restart the router')['router']).toBe('quoted');
   });
 
+  it('ends negation and reported speech at a dash, but not at a hyphen inside a word or a flag', () => {
+    expect(frames("don't guess — look through our old chats")['look']).toBe('plain');
+    expect(frames("don't guess – look through our old chats")['look']).toBe('plain');
+    expect(frames("don't guess - look through our old chats")['look']).toBe('plain');
+    expect(frames("don't guess — look through our old chats")['guess']).toBe('negated');
+    expect(frames('my teacher says she needs one — check the listings')['listings']).toBe('plain');
+    expect(frames('my teacher says she needs one — check the listings')['needs']).toBe('quoted');
+    expect(frames("don't run ls -la on the server")['server']).toBe('negated');
+    expect(frames("don't touch the well-known config")['config']).toBe('negated');
+  });
+
   it('keeps reported speech opened by a colon past the colon', () => {
     const framed = frames('my landlord wrote: fix the boiler yourself');
     expect(framed['boiler']).toBe('quoted');

@@ -52,6 +52,15 @@ function reportsSpeech(text: string, verbEnd: number, previous: readonly FramedT
 
 const clauseEnd = new Set(['.', ',', ';', '!', '?', ':', '\n', '。', '，', '；', '！', '？', '、', '(', ')']);
 
+/**
+ * A dash between words ends a clause as a comma does ("my teacher says she needs one — and check the listings"):
+ * an em or en dash anywhere, a hyphen only with a space on both sides (so `ls -la` and "well-known" stay whole).
+ */
+function isDash(text: string, start: number, token: string): boolean {
+  if (token === '\u2014' || token === '\u2013') return true;
+  return token === '-' && /\s/.test(text[start - 1] ?? '') && /\s/.test(text[start + 1] ?? '');
+}
+
 const chineseNegationCues = ['不要', '不用', '无需', '不需要', '不必', '别', '勿', '禁止', '没必要', '千万别', '先别'];
 /** 别忘了 / 不要忘记 ("don't forget to…") ask for the action. */
 const chineseCancellers = ['忘', '客气'];
@@ -106,7 +115,7 @@ export function frameTokens(rawText: string): FramedToken[] {
       quoteCloser = openingQuotes[token];
       continue;
     }
-    if (clauseEnd.has(token)) {
+    if (clauseEnd.has(token) || isDash(text, start, token)) {
       negated = false;
       if (!(reportOpenedByColon && token === ':')) reported = false;
       reportOpenedByColon = false;
