@@ -55,6 +55,15 @@ describe('frameTokens', () => {
     expect(frames("don't touch the well-known config")['config']).toBe('negated');
   });
 
+  it('reads "the meeting it mentions" as a relative clause, not as reported speech', () => {
+    const framed = frames("read the email and add the meeting it mentions as a reminder 15 min before");
+    expect(framed['reminder']).toBe('plain');
+    expect(frames('build a playlist from the songs she mentioned and queue it')['queue']).toBe('plain');
+    // Two clauses: the pronoun opens a report.
+    expect(frames('check my payslip, it says tax code br')['code']).toBe('quoted');
+    expect(frames('is this a scam? it says click the link')['link']).toBe('quoted');
+  });
+
   it('keeps reported speech opened by a colon past the colon', () => {
     const framed = frames('my landlord wrote: fix the boiler yourself');
     expect(framed['boiler']).toBe('quoted');

@@ -47,7 +47,22 @@ const indirectQuestionWords = new Set(['what', 'whatever', 'whether']);
 function reportsSpeech(text: string, verbEnd: number, previous: readonly FramedToken[]): boolean {
   if (/^\s*["'“「:：]/.test(text.slice(verbEnd, verbEnd + 4))) return true;
   const before = previous.slice(-4, -1);
+  if (isRelativeClause(text, before)) return false;
   return before.some((token) => reporters.has(token.text)) && !before.some((token) => indirectQuestionWords.has(token.text));
+}
+
+const pronounReporters = new Set(['he', 'she', 'they', 'it', 'someone']);
+const determiners = new Set(['the', 'this', 'that', 'these', 'those', 'a', 'an', 'any', 'every', 'each', 'my', 'your', 'our', 'his', 'her', 'their']);
+
+/**
+ * "add the meeting it mentions as a reminder", "open the file she wrote": a pronoun right before the verb with a
+ * determiner and a noun before it is a relative clause whose object came first, so nothing after the verb is reported.
+ */
+function isRelativeClause(text: string, before: readonly FramedToken[]): boolean {
+  const [determiner, , pronoun] = before;
+  if (before.length !== 3 || !pronounReporters.has(pronoun!.text) || !determiners.has(determiner!.text)) return false;
+  // "my payslip, it says …" and "is it a scam? it says …" are two clauses: the pronoun starts a report.
+  return !/[^\s\p{L}\p{M}\p{N}'’]/u.test(text.slice(determiner!.start, pronoun!.end));
 }
 
 const clauseEnd = new Set(['.', ',', ';', '!', '?', ':', '\n', '。', '，', '；', '！', '？', '、', '(', ')']);

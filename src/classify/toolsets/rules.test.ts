@@ -76,3 +76,11 @@ describe('time words', () => {
     expect(toolsetsOf('remind me tomorrow to check the weather forecast')).toEqual(['cronjob', 'web']);
   });
 });
+
+describe('a look-up', () => {
+  it('asks for the web whether or not a pronoun splits the phrasal verb', () => {
+    expect(toolsetsOf('tell me about the band (look them up)')).toContain('web');
+    expect(toolsetsOf('no idea who wrote it, look it up')).toContain('web');
+    expect(toolsetsOf('tell me about the band, from what you know')).not.toContain('web');
+  });
+});
