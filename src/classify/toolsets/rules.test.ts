@@ -14,10 +14,16 @@ describe('rules for files read_file cannot open', () => {
     expect(toolsetsOf('κάνε περίληψη του ~/Λήψεις/πρακτικά_συνέλευσης.pdf')).toContain('terminal');
   });
 
-  it('a recording brings the shell unless the client has a video toolset', () => {
+  it('a video brings the shell unless the client has a video toolset', () => {
     expect(toolsetsOf('cut ~/clips/wedding.mp4 down to one minute')).toContain('terminal');
     expect(toolsetsOf('cut ~/clips/wedding.mp4 down to one minute', ['file', 'terminal', 'video'])).not.toContain('terminal');
     expect(toolsetsOf('cut ~/clips/wedding.mp4 down to one minute', ['file', 'terminal'])).toContain('terminal');
+  });
+
+  it('an audio file brings the shell even with a video toolset, which analyses video formats only', () => {
+    expect(toolsetsOf('transcribe ~/Downloads/voicemail_0423.m4a', ['file', 'terminal', 'video'])).toContain('terminal');
+    expect(toolsetsOf('trim the silence off interview.wav', ['file', 'terminal', 'video'])).toContain('terminal');
+    expect(toolsetsOf('what is a good bitrate for an mp3 podcast', ['file', 'terminal', 'video'])).not.toContain('terminal');
   });
 
   it('a file on the web, a text file and a negated file do not', () => {
