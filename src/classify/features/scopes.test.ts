@@ -55,6 +55,13 @@ describe('frameTokens', () => {
     expect(frames("don't touch the well-known config")['config']).toBe('negated');
   });
 
+  it('closes a single quote that a hyphenated word follows', () => {
+    const framed = frames("play my 'wake up'-playlist in the kitchen and tell me the weather");
+    expect(framed['wake']).toBe('quoted');
+    expect(framed['weather']).toBe('plain');
+    expect(frames("don't touch rock'n'roll.txt")["rock'n'roll.txt"]).toBe('negated');
+  });
+
   it('reads "the meeting it mentions" as a relative clause, not as reported speech', () => {
     const framed = frames("read the email and add the meeting it mentions as a reminder 15 min before");
     expect(framed['reminder']).toBe('plain');

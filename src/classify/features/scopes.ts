@@ -17,7 +17,9 @@ export interface FramedToken {
   frame: TokenFrame;
 }
 
-const tokenPattern = /https?:\/\/[^\s"'<>)\]]+|[\p{L}\p{M}\p{N}_](?:[\p{L}\p{M}\p{N}_'.\-/]*[\p{L}\p{M}\p{N}_])?|[^\s\p{L}\p{M}\p{N}]/gu;
+// An apostrophe stays inside a word only before a letter or digit ("don't", "rock'n'roll"): in "'Aufwach'-Playlist"
+// it is the closing quote, and swallowed into the word it left the quote open to the end of the message.
+const tokenPattern = /https?:\/\/[^\s"'<>)\]]+|[\p{L}\p{M}\p{N}_](?:(?:[\p{L}\p{M}\p{N}_.\-/]|'(?=[\p{L}\p{M}\p{N}_]))*[\p{L}\p{M}\p{N}_])?|[^\s\p{L}\p{M}\p{N}]/gu;
 
 /**
  * Only negated INSTRUCTIONS open a scope ("don't run the tests", "no need to search", "without touching the
