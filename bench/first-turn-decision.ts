@@ -1,7 +1,8 @@
 /**
  * What a first-turn tool-routing decision costs, with the word windows of `thresholds.window_need` (and with them
  * over spaced words only, `window_unspaced_characters` 0) against the same decision without them, in one process
- * over the same messages (the machines are shared and noisy, so only the ratio is worth comparing across runs). Messages: every first turn of the blind sets in data/heldout-blind.
+ * over the same messages (the machines are shared and noisy, so only the ratio is worth comparing across runs).
+ * Messages: every first turn of the blind sets in data/heldout-blind.
  *
  *   node --import tsx bench/first-turn-decision.ts [--rounds 5]
  */
@@ -33,7 +34,7 @@ const variants = {
   'with windows (default)': toolRoutingConfigSchema.parse({}),
 };
 const timings = new Map<string, number[]>(Object.keys(variants).map((name) => [name, []]));
-// Warm both paths first, then alternate variants within each round so drift in the machine's load hits both alike.
+// Warm every variant first, then alternate them within each round so drift in the machine's load hits all alike.
 for (const config of Object.values(variants)) for (const input of inputs.slice(0, 200)) decideFirstTurnSurface({ ...input, format: 'openai-chat', config, model });
 for (let round = 0; round < rounds; round += 1) {
   const entries = Object.entries(variants);

@@ -77,9 +77,10 @@ export function expandSurface(
 ): ToolSurface {
   // Only the partners of what joins now: a partner missing from the stored surface (a group configured after the
   // session began) is left out, or a turn that adds nothing would change the bytes and break the provider's cache.
+  // Partners already loaded are skipped by buildSurface, like any loaded name.
   const available = context.registry.toolsets.map((toolset) => toolset.name);
   const joining = addedToolsets.filter((name) => !current.loadedToolsets.includes(name));
-  const partners = togetherWith(joining, config.loaded_together, available).filter((name) => !current.loadedToolsets.includes(name));
+  const partners = togetherWith(joining, config.loaded_together, available);
   return buildSurface(context, config, baseToolsets(current), [...current.grownToolsets, ...addedToolsets, ...partners]);
 }
 

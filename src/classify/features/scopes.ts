@@ -63,8 +63,9 @@ const determiners = new Set(['the', 'this', 'that', 'these', 'those', 'a', 'an',
 function isRelativeClause(text: string, before: readonly FramedToken[]): boolean {
   const [determiner, , pronoun] = before;
   if (before.length !== 3 || !pronounReporters.has(pronoun!.text) || !determiners.has(determiner!.text)) return false;
-  // "my payslip, it says …" and "is it a scam? it says …" are two clauses: the pronoun starts a report.
-  return !/[^\s\p{L}\p{M}\p{N}'’]/u.test(text.slice(determiner!.start, pronoun!.end));
+  // "my payslip, it says …" and "is it a scam? it says …" are two clauses: the pronoun starts a report. (The text is
+  // normalised, so a curly apostrophe is "'" already.)
+  return !/[^\s\p{L}\p{M}\p{N}']/u.test(text.slice(determiner!.start, pronoun!.end));
 }
 
 const clauseEnd = new Set(['.', ',', ';', '!', '?', ':', '\n', '。', '，', '；', '！', '？', '、', '(', ')']);
