@@ -32,9 +32,10 @@ const thresholdsSchema = z
      * of median reduction); 30,000 since the model's probabilities are calibrated on out-of-writer logits (they are
      * higher for the rare toolsets, so a lower miss cost keeps as much; src/tools/ARCHITECTURE.md, "Calibration");
      * 40,000 with the word windows, together with `broad_miss_cost_tokens` 70,000: as many misses, more reduction
-     * (ARCHITECTURE, "Eighteenth session").
+     * (ARCHITECTURE, "Eighteenth session"). 100,000 with the breadth writers' model, which keeps fewer tokens at the
+     * same misses: the higher cost spends that on recall (ARCHITECTURE, "Twenty-first session").
      */
-    miss_cost_tokens: z.number().min(0).default(40000),
+    miss_cost_tokens: z.number().min(0).default(100000),
     /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
     abstain_when_task: z.number().min(0).max(1).default(0.6),
     /**
