@@ -33,6 +33,15 @@ describe('reminders, look-ups and messages in more languages', () => {
     expect(toolsetsOf('nudge me at 6 to leave for the station')).toContain('cronjob');
   });
 
+  it('an action set for "in twenty minutes" is a scheduled job in the other languages too', () => {
+    expect(toolsetsOf('wyłącz radio za 20 minut')).toContain('cronjob');
+    expect(toolsetsOf('mach das Licht in zehn Minuten aus, bitte in 10 Minuten')).toContain('cronjob');
+    expect(toolsetsOf('apaga la tele en media hora, no, en 30 minutos')).toContain('cronjob');
+    expect(toolsetsOf('выключи свет через 15 минут')).toContain('cronjob');
+    expect(toolsetsOf('電気を30分後に消して')).toContain('cronjob');
+    expect(toolsetsOf('minuten lang gewartet, in der Stunde danach nichts')).not.toContain('cronjob');
+  });
+
   it('the internet named or a look-up asked for brings the web', () => {
     expect(toolsetsOf('인터넷에서 이 카메라 중고 가격 좀 알아봐')).toContain('web');
     expect(toolsetsOf('găsește-mi orarul trenurilor spre Brașov')).toContain('web');
