@@ -78,8 +78,8 @@ export const languageRules: LanguageRule[] = [
     anywhere('תזכיר לי', 'תזכורת', 'یادآوری', 'یادم بنداز', 'یادم بیار', 'یاد دلا', 'یاد دہانی', 'فكرني', 'فكّرني', 'نبهني', 'تذكير', 'ذكّرني', 'रिमाइंडर', 'आठवण करून', 'মনে করিয়ে', 'রিমাইন্ডার', 'நினைவூட்ட', 'ஞாபகப்படுத்த', 'గుర్తు చేయ', 'గుర్తుచేయ', 'ഓർമ്മിപ്പിക്ക', 'ഓർമിപ്പിക്ക', 'ನೆನಪಿಸ', 'सम्झाइदि', 'මතක් කර', 'ਯਾਦ ਕਰਵਾ', 'યાદ અપાવ', 'រំលឹក', 'သတိပေး', 'ເຕືອນ', 'አስታውሰኝ', 'հիշեցր', 'შემახსენ'),
   ),
   // An action set for "in twenty minutes" is a job that runs later: rules.ts reads "in \d+ minutes" in English,
-  // this reads it in the rules' other languages. 84% of such messages of the training writers need the cron toolset
-  // (the rest mostly say when the user will be somewhere: "a meeting in 20 minutes").
+  // this reads it in the rules' other languages. 57 of the 64 training-writer messages it fired on (writers 1–146)
+  // need the cron toolset; the rest mostly say when the user will be somewhere ("a meeting in 20 minutes").
   rule(
     'cron-delay-languages',
     ['cronjob'],
