@@ -23,12 +23,10 @@ beforeAll(async () => {
   // The fake builds the eight 40 MB answers one after another in this process (about a second each on a loaded
   // machine), so the last one's first byte can come after the harness's 3 s first-byte timeout: a 504 that says
   // nothing about sizes. The timeouts here are generous; this file is about the size cap, not about timing.
-  harness = await startHarness((url) => ({
-    ...defaultConfig(url),
-    fallbacks: {},
-    server: { upstream_response_limit_bytes: limitBytes },
-    timeouts: { connect_ms: 2_000, first_byte_ms: 60_000, idle_ms: 30_000 },
-  }));
+  harness = await startHarness((url) => {
+    const base = defaultConfig(url);
+    return { ...base, fallbacks: {}, server: { upstream_response_limit_bytes: limitBytes }, timeouts: { ...base.timeouts, first_byte_ms: 60_000, idle_ms: 30_000 } };
+  });
 });
 afterAll(() => harness.close());
 

@@ -34,9 +34,9 @@ describe('reminders, look-ups and messages in more languages', () => {
   });
 
   it('an action set for "in twenty minutes" is a scheduled job in the other languages too', () => {
-    expect(toolsetsOf('wyłącz radio za 20 minut')).toContain('cronjob');
-    expect(toolsetsOf('mach das Licht in zehn Minuten aus, bitte in 10 Minuten')).toContain('cronjob');
-    expect(toolsetsOf('apaga la tele en media hora, no, en 30 minutos')).toContain('cronjob');
+    expect(toolsetsOf('zamknij roletę w salonie za pół godziny')).toContain('cronjob');
+    expect(toolsetsOf('schalte die Heizung in zwei Stunden aus')).toContain('cronjob');
+    expect(toolsetsOf('apaga la tele en 30 minutos')).toContain('cronjob');
     expect(toolsetsOf('выключи свет через 15 минут')).toContain('cronjob');
     expect(toolsetsOf('電気を30分後に消して')).toContain('cronjob');
     expect(toolsetsOf('minuten lang gewartet, in der Stunde danach nichts')).not.toContain('cronjob');
