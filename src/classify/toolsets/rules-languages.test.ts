@@ -42,6 +42,15 @@ describe('reminders, look-ups and messages in more languages', () => {
     expect(toolsetsOf('minuten lang gewartet, in der Stunde danach nichts')).not.toContain('cronjob');
   });
 
+  it('an action set for a clock time is a scheduled job in the other languages too', () => {
+    expect(toolsetsOf('mach um 6:45 Uhr die Kaffeemaschine an')).toContain('cronjob');
+    expect(toolsetsOf('ouvre les volets à 7h30 demain')).toContain('cronjob');
+    expect(toolsetsOf('podlej kwiaty na balkonie o 18:00')).toContain('cronjob');
+    expect(toolsetsOf('включи обогреватель в 6 утра')).toContain('cronjob');
+    expect(toolsetsOf('朝7時に窓を開けて')).toContain('cronjob');
+    expect(toolsetsOf('zoom 12 times into the map')).not.toContain('cronjob');
+  });
+
   it('the internet named or a look-up asked for brings the web', () => {
     expect(toolsetsOf('인터넷에서 이 카메라 중고 가격 좀 알아봐')).toContain('web');
     expect(toolsetsOf('găsește-mi orarul trenurilor spre Brașov')).toContain('web');
