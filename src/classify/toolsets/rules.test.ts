@@ -54,6 +54,17 @@ describe('work the file toolset cannot do', () => {
   });
 });
 
+describe('a cloned repository', () => {
+  it('read to explain or find something brings the file toolset', () => {
+    expect(toolsetsOf('clone ripgrep from github and explain how it skips hidden entries')).toContain('file');
+    expect(toolsetsOf('clone the neovim sources and walk me through how plugins get loaded')).toContain('file');
+  });
+
+  it('cloned only to run or build it does not', () => {
+    expect(toolsetsOf('clone zstd from github and run its benchmarks')).not.toContain('file');
+  });
+});
+
 describe('image files', () => {
   it('changing a local image takes the shell; looking at one does not', () => {
     expect(toolsetsOf('resize everything in ~/shop/product_photos to 1080x1080 squares')).toContain('terminal');
