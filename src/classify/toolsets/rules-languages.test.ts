@@ -63,6 +63,14 @@ describe('reminders, look-ups and messages in more languages', () => {
     expect(toolsetsOf('add a row for today to expenses.csv')).not.toContain('code_execution');
   });
 
+  it('figures from a data file are computed in the other languages too', () => {
+    expect(toolsetsOf('oblicz średnią cenę z pliku ceny_mleka.csv')).toContain('code_execution');
+    expect(toolsetsOf('построй график продаж по месяцам из отчет.xlsx')).toContain('code_execution');
+    expect(toolsetsOf('hitung total pengeluaran di belanja.csv')).toContain('code_execution');
+    expect(toolsetsOf('売上.csv の平均を出して')).toContain('code_execution');
+    expect(toolsetsOf('lies den zählerstand ab und trag ihn in zaehler.csv ein')).not.toContain('code_execution');
+  });
+
   it('a private message or a post to a group is the group-chat toolset', () => {
     expect(toolsetsOf('DM Priya the seating plan')).toContain('hermes-yuanbao');
     expect(toolsetsOf('post the new rota in the family group')).toContain('hermes-yuanbao');
