@@ -51,6 +51,15 @@ describe('reminders, look-ups and messages in more languages', () => {
     expect(toolsetsOf('zoom 12 times into the map')).not.toContain('cronjob');
   });
 
+  it('"remember" and "read it aloud" in the languages the first lexicons lack', () => {
+    expect(toolsetsOf('kom ihåg att min son är allergisk mot nötter')).toContain('memory');
+    expect(toolsetsOf('ține minte că parola wifi e pe frigider')).toContain('memory');
+    expect(toolsetsOf('tandaan mo na tuwing Biyernes ang sahod ko')).toContain('memory');
+    expect(toolsetsOf('přečti mi tu zprávu nahlas')).toContain('tts');
+    expect(toolsetsOf('les oppskriften høyt mens jeg baker')).toContain('tts');
+    expect(toolsetsOf('cheza muziki kwa sauti ya chini')).not.toContain('tts');
+  });
+
   it('the internet named or a look-up asked for brings the web', () => {
     expect(toolsetsOf('인터넷에서 이 카메라 중고 가격 좀 알아봐')).toContain('web');
     expect(toolsetsOf('găsește-mi orarul trenurilor spre Brașov')).toContain('web');

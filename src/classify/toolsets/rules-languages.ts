@@ -138,6 +138,35 @@ export const languageRules: LanguageRule[] = [
     words('voice (note|message|memo|clip|briefing|summary|recording|alert|ping|version)s?', '(in|with) (a |my )?voice', 'spoken', 'read (it |them |this |that |those )?(out|back) to me', 'read me'),
     anywhere('読み上げ', '音声', '声で', 'ボイス', '읽어줘', '음성', '소리 내', '오디오', 'بصوت', 'صوتي', 'اقرأ لي', 'बोलकर', 'आवाज़', 'อ่านออกเสียง'),
   ),
+  // "Remember" and "don't forget" in the languages memory-languages lacks (Nordic, Baltic, Central European,
+  // Balkan, Romanian, Greek, Swahili, Tagalog, Welsh): 107 of the 110 training-writer messages it fires on and that
+  // lexicon does not need the memory toolset (the other three are words inside a quoted note or email, which the
+  // rules do not read).
+  rule(
+    'memory-more-languages',
+    ['memory'],
+    words(
+      'husk (at|å|det|dette|denne)', 'kom ihåg', 'muista', 'zapamatuj', 'zapamätaj', 'zapamti', 'запамети', 'jegyezd meg', 'ne felejtsd',
+      'ține minte', 'tine minte', 'reține', 'retine', 'θυμήσου', 'να θυμάσαι', 'kumbuka', 'tandaan', 'cofia', 'atceries', 'įsimink',
+      'atsimink', 'pea meeles', 'mäleta', 'glöm inte', 'ikke glem', 'glem ikke', 'älä unohda', 'nezapomeň', 'nezabudni', 'ne zaboravi',
+      'nu uita', 'μην ξεχάσεις', 'usisahau', 'huwag kalimutan',
+    ),
+  ),
+  // "Read it aloud" and "a voice message" in the languages the lexicon above lacks (Nordic, Baltic, Central
+  // European, Balkan, Greek, Welsh, Swahili, Tagalog): 59 of the 60 training-writer messages it fires on and the
+  // lexicon above does not need speech (the other plays music "kwa sauti ya chini", quietly); "läs upp" and its
+  // Norwegian and Danish kin fire on 15 more, 14 of which need it (the other is a poem the user will read out).
+  rule(
+    'tts-more-languages',
+    ['tts'],
+    words(
+      'yn uchel', 'upphátt', '(läs|läsa|les|lese|læs|læse)( \\S+){0,4} (högt|høyt|højt)', '(läs|läsa) upp', '(les|lese) opp', '(læs|læse) op', 'ääneen', 'hangosan', 'nahlas', 'naglas', 'glasno',
+      'cu voce tare', 'φωναχτά', 'garsiai', 'skaļi', 'valjult', 'soma( \\S+){0,4} kwa sauti', 'nang malakas', 'ng malakas', 'ar lais', 'os ard',
+      'sesli oku', 'ozvuč', 'hlasitě', 'hlasno', 'na glas', 'balsu', 'ääni(viesti|muistio)', 'röstmeddelande', 'talemelding', 'talebesked',
+      'lydfil', 'ljudfil', 'äänite', 'hangüzenet', 'hangfájl', 'hlasová zpráva', 'hlasovou zprávu', 'glasovn', 'mesaj vocal', 'φωνητικ',
+      'balso žinut', 'balss ziņ', 'häälsõnum', 'ujumbe wa sauti', 'awdio', 'llais',
+    ),
+  ),
   rule(
     'clarify-languages',
     ['clarify'],
