@@ -60,6 +60,20 @@ describe('reminders, look-ups and messages in more languages', () => {
     expect(toolsetsOf('cheza muziki kwa sauti ya chini')).not.toContain('tts');
   });
 
+  it('"every day" and a clock time in still more languages are a scheduled job', () => {
+    expect(toolsetsOf('pošli mi každé ráno přehled počasí')).toContain('cronjob');
+    expect(toolsetsOf('tarkista varmuuskopio joka ilta')).toContain('cronjob');
+    expect(toolsetsOf('nikumbushe kila asubuhi kunywa dawa')).toContain('cronjob');
+    expect(toolsetsOf('فردا ساعت ۷ چراغ‌ها رو خاموش کن')).toContain('cronjob');
+    expect(toolsetsOf('hvordan sier man hverdag på engelsk')).not.toContain('cronjob');
+  });
+
+  it('a video named in another script is a video toolset', () => {
+    expect(toolsetsOf('сделай короткое видео про наш магазин')).toEqual(expect.arrayContaining(['video', 'video_gen']));
+    expect(toolsetsOf('この動画を30秒に切って')).toEqual(expect.arrayContaining(['video', 'video_gen']));
+    expect(toolsetsOf('videopuhelu alkaa pian')).not.toContain('video');
+  });
+
   it('the internet named or a look-up asked for brings the web', () => {
     expect(toolsetsOf('인터넷에서 이 카메라 중고 가격 좀 알아봐')).toContain('web');
     expect(toolsetsOf('găsește-mi orarul trenurilor spre Brașov')).toContain('web');
