@@ -1,7 +1,7 @@
 /**
  * The recall-first lexicons of rules.ts in other languages (Spanish, Portuguese, French, German, Italian, Dutch,
- * Polish, Russian, Ukrainian, Turkish, Indonesian, Vietnamese, Japanese, Korean, Arabic, Hindi, Thai) and a few
- * English outcome words rules.ts lacked. The model learns other languages only from the lines its writers wrote
+ * Polish, Russian, Ukrainian, Turkish, Indonesian, Vietnamese, Japanese, Korean, Arabic, Hindi, Thai; for reminders,
+ * schedules, memory, speech and video some forty more) and a few English outcome words rules.ts lacked. The model learns other languages only from the lines its writers wrote
  * in them, so an outcome named in, say, Polish ("przypomnij", "na głos") often scores under 1%; these words are
  * general vocabulary for the same outcomes, written from the languages, not from any corpus line.
  *
@@ -109,7 +109,7 @@ export const languageRules: LanguageRule[] = [
     anywhere('\\d+ ?分後', '\\d+ ?時間後', '\\d+ ?(분|시간) ?(후|뒤)', 'بعد \\d+ (دقيقة|دقائق|ساعة|ساعات)', '\\d+ मिनट (में|बाद)', '\\d+ घंटे (में|बाद)'),
   ),
   // An action set for a clock time ("um 22 Uhr", "a las 7", "o 6:30") runs later too: rules.ts reads "at 10pm" in
-  // English only. Of the training writers' messages (1–164) these fire on, 91% need the cron toolset (the English
+  // English only. Of the training writers' messages (1–164) these fire on, 90% need the cron toolset (the English
   // "at N" rule: 76%); the rest mostly keep a time in memory or put it in a text read aloud. The Persian, Urdu,
   // Swahili, Tagalog and Haitian forms, added later: 35 of 42 (writers 1–183). Chinese clock times are left out:
   // only 57% of them need a job.
