@@ -1,9 +1,10 @@
 /**
  * The recall-first lexicons of rules.ts in other languages (Spanish, Portuguese, French, German, Italian, Dutch,
  * Polish, Russian, Ukrainian, Turkish, Indonesian, Vietnamese, Japanese, Korean, Arabic, Hindi, Thai; for reminders,
- * schedules, memory, speech and video some forty more) and a few English outcome words rules.ts lacked. The model learns other languages only from the lines its writers wrote
- * in them, so an outcome named in, say, Polish ("przypomnij", "na głos") often scores under 1%; these words are
- * general vocabulary for the same outcomes, written from the languages, not from any corpus line.
+ * schedules, memory, speech and video some forty more) and a few English outcome words rules.ts lacked. The model
+ * learns other languages only from the lines its writers wrote in them, so an outcome named in, say, Polish
+ * ("przypomnij", "na głos") often scores under 1%; these words are general vocabulary for the same outcomes, written
+ * from the languages, not from any corpus line.
  *
  * Stems match at a word start and run on (so "recuérd" covers recuérdame, recuérdalo); scripts written without
  * spaces match anywhere. Like rules.ts they only add toolsets and read instruction words only (negated and
@@ -178,8 +179,9 @@ export const languageRules: LanguageRule[] = [
     'tts-more-languages',
     ['tts'],
     words(
-      'yn uchel', 'upphátt', '(läs|läsa|les|lese|læs|læse)( \\S+){0,4} (högt|høyt|højt)', '(läs|läsa) upp', '(les|lese) opp', '(læs|læse) op', 'ääneen', 'hangosan', 'nahlas', 'naglas', 'glasno',
-      'cu voce tare', 'φωναχτά', 'garsiai', 'skaļi', 'valjult', 'soma( \\S+){0,4} kwa sauti', 'nang malakas', 'ng malakas', 'ar lais', 'os ard',
+      'yn uchel', 'upphátt', '(läs|läsa|les|lese|læs|læse)( \\S+){0,4} (högt|høyt|højt)', '(läs|läsa) upp', '(les|lese) opp',
+      '(læs|læse) op', 'ääneen', 'hangosan', 'nahlas', 'naglas', 'glasno', 'cu voce tare', 'φωναχτά', 'garsiai', 'skaļi', 'valjult',
+      'soma( \\S+){0,4} kwa sauti', 'nang malakas', 'ng malakas', 'ar lais', 'os ard',
       'sesli oku', 'ozvuč', 'hlasitě', 'hlasno', 'na glas', 'balsu', 'ääni(viesti|muistio)', 'röstmeddelande', 'talemelding', 'talebesked',
       'lydfil', 'ljudfil', 'äänite', 'hangüzenet', 'hangfájl', 'hlasová zpráva', 'hlasovou zprávu', 'glasovn', 'mesaj vocal', 'φωνητικ',
       'balso žinut', 'balss ziņ', 'häälsõnum', 'ujumbe wa sauti', 'awdio', 'llais',
