@@ -55,7 +55,7 @@ const delayCount = String.raw`(\d+|una?|uma?|une|dos|duas|deux|eine[rm]?|zwei|du
 
 const weekdays = 'lunes|martes|miércoles|jueves|viernes|sábado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag';
 
-/** A data file named by its extension. */
+/** A data file named by its extension, for both data-computation rules. */
 const dataFileExtension = String.raw`\.(?:csv|tsv|xlsx?|json|parquet|ods)(?![\p{L}\p{N}])`;
 
 /** Computing figures (correlation, average, sum, chart, count, statistics, deviation, calculate, percent) in the rules' languages. */
@@ -227,7 +227,7 @@ export const languageRules: LanguageRule[] = [
   // Figures drawn from a data file (a chart, a total, an average of a CSV or a spreadsheet) are computed by a
   // program: read_file shows the rows, it does not add them up. 79% of such messages of the training writers
   // need code or a shell; the words around the file are English, the file names are any language's.
-  rule('data-computation', ['code_execution'], String.raw`(?:\.(?:csv|tsv|xlsx?|json|parquet|ods)(?![\p{L}\p{N}])|spreadsheet|excel).{0,200}(?<![\p{L}\p{M}\p{N}])(?:chart|graph|plot|histogram|average|averages|mean|median|total|totals|sum|sums|calculate|compute|tally|count|aggregate|top \d+|top ten|percent|percentage|growth|trend|regression|correlat|statistic|std|variance|pivot|group(?:ed)? by|by month|per month|per week|each month|convert)|(?<![\p{L}\p{M}\p{N}])(?:chart|graph|plot|histogram|average|total|sum|calculate|compute|tally|count|aggregate|top \d+|pivot|statistic|correlat).{0,120}\.(?:csv|tsv|xlsx?|json|parquet|ods)(?![\p{L}\p{N}])`),
+  rule('data-computation', ['code_execution'], String.raw`(?:${dataFileExtension}|spreadsheet|excel).{0,200}(?<![\p{L}\p{M}\p{N}])(?:chart|graph|plot|histogram|average|averages|mean|median|total|totals|sum|sums|calculate|compute|tally|count|aggregate|top \d+|top ten|percent|percentage|growth|trend|regression|correlat|statistic|std|variance|pivot|group(?:ed)? by|by month|per month|per week|each month|convert)|(?<![\p{L}\p{M}\p{N}])(?:chart|graph|plot|histogram|average|total|sum|calculate|compute|tally|count|aggregate|top \d+|pivot|statistic|correlat).{0,120}${dataFileExtension}`),
   // The same in the rules' other languages: the file's name carries the extension in any language, the words
   // around it did not ("policz korelację w pliku dane.csv", "побудуй графік з файлу X.xlsx"). Of the training
   // writers' messages (1–164) it fires on and the English rule does not, 93 of 98 need code or a shell and none is
