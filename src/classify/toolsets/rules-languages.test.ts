@@ -108,4 +108,23 @@ describe('reminders, look-ups and messages in more languages', () => {
     expect(toolsetsOf('find me the recipe for a Victoria sponge')).not.toContain('skills');
     expect(toolsetsOf('what are the steps we have to take for a visa?')).not.toContain('skills');
   });
+
+  it('"skill" in other languages is the skills toolset; skills as abilities in English chat are not read by it', () => {
+    expect(toolsetsOf('guarda esto como una habilidad para la próxima vez')).toContain('skills');
+    expect(toolsetsOf('今日の作業手順をスキルにまとめて')).toContain('skills');
+    expect(toolsetsOf('lưu quy trình này thành một kỹ năng')).toContain('skills');
+    expect(toolsetsOf('what is the capital of Peru?')).not.toContain('skills');
+  });
+
+  it('a routine or procedure to run again is a skill', () => {
+    expect(toolsetsOf('run my morning routine')).toContain('skills');
+    expect(toolsetsOf('redo the backup procedure on the NAS')).toContain('skills');
+    expect(toolsetsOf('what is a good stretching routine for runners?')).not.toContain('skills');
+  });
+
+  it('a standing instruction is kept in memory', () => {
+    expect(toolsetsOf('new rule: no emojis in anything you write for me')).toContain('memory');
+    expect(toolsetsOf('going forward, prices in euros please. what does a flat white cost in Rome?')).toContain('memory');
+    expect(toolsetsOf('what rule says a pawn can move two squares?')).not.toContain('memory');
+  });
 });

@@ -245,6 +245,20 @@ export const languageRules: LanguageRule[] = [
   // A procedure the agent keeps ("the recipe you follow", "save this as a reusable workflow") is a skill, however
   // the user names it; 97% of such messages of the training writers need the skills toolset.
   rule('saved-procedure', ['skills'], String.raw`(?<![\p{L}\p{M}\p{N}])(?:(?:saved|stored|reusable|re-usable) (?:\w+ )?(?:procedure|recipe|playbook|workflow|runbook|how-?to|know-how|write-?up|routine)s?|(?:procedure|recipe|playbook|workflow|runbook|routine|guide|instructions|steps) (?:you (?:have|keep|saved|stored|follow|wrote)|we (?:saved|stored|wrote))|save (?:this|that|it|the \w+) as (?:a )?(?:reusable|procedure|recipe|playbook|workflow|routine|template)|procédure enregistrée|procédure réutilisable|wiederverwendbare? (?:anleitung|vorgehen|ablauf)|gespeicherte (?:anleitung|vorgehensweise|ablauf)|procedimiento guardado|procedimento salvo|procedura salvata)|(?:保存过的流程|保存的流程|存下来的流程|做成技能|保存した手順|저장한 절차)`),
+  // "Skill" in the other languages (habilidad, compétence, Fähigkeit, навык, スキル, 스킬, kỹ năng…): of the training
+  // writers' messages (1–189) that name one, 125 of 127 need the skills toolset; 76 of the 78 it adds.
+  rule(
+    'skills-languages',
+    ['skills'],
+    stems('habilidad', 'habilidade', 'compétence', 'fähigkeit', 'abilità', 'competenza', 'vaardigheid', 'umiejętnoś', 'навык', 'навичк', 'beceri', 'yetenek', 'keterampilan', 'kỹ năng', 'dovednost', 'zručnosť', 'färdighet', 'ferdighet', 'færdighed', 'taito', 'készség', 'abilitate', 'δεξιότητ', 'вештин', 'veščin', 'vještin', 'ujuzi', 'kasanayan'),
+    anywhere('スキル', '스킬', 'مهارة', 'مهارت', 'कौशल', 'स्किल', 'ทักษะ', 'สกิล'),
+  ),
+  // A routine or procedure to run again or to keep ("run my morning routine", "redo the backup procedure") is a
+  // skill the agent has or makes: 9 of the 9 training-writer messages (1–189) it adds need the skills toolset.
+  rule('run-routine', ['skills'], String.raw`(?<![\p{L}\p{M}\p{N}])(?:run|rerun|re-run|redo|do|start|kick off|replay|repeat|execute|save|store)(?![\p{L}\p{M}\p{N}]).{0,30}(?<![\p{L}\p{M}\p{N}])(?:routine|procedure)s?(?![\p{L}\p{M}\p{N}])`),
+  // A standing instruction ("new rule:", "going forward", "from here on", "for future reference") is kept in memory:
+  // 44 of the 52 training-writer messages (1–189) it adds need or accept the memory toolset.
+  rule('standing-rule', ['memory'], String.raw`(?<![\p{L}\p{M}\p{N}])(?:new rule|house rule|standing (?:rule|instruction)s?|for future reference|going forward|from here on(?: out)?|in future|for future (?:chats|conversations|sessions))(?![\p{L}\p{M}\p{N}])`),
   rule(
     'session-languages',
     ['session_search'],
