@@ -109,15 +109,15 @@ describe('reminders, look-ups and messages in more languages', () => {
     expect(toolsetsOf('what are the steps we have to take for a visa?')).not.toContain('skills');
   });
 
-  it('"skill" in other languages is the skills toolset; skills as abilities in English chat are not read by it', () => {
+  it('"skill" in other languages is the skills toolset, at a word start only', () => {
     expect(toolsetsOf('guarda esto como una habilidad para la próxima vez')).toContain('skills');
     expect(toolsetsOf('今日の作業手順をスキルにまとめて')).toContain('skills');
     expect(toolsetsOf('lưu quy trình này thành một kỹ năng')).toContain('skills');
-    expect(toolsetsOf('what is the capital of Peru?')).not.toContain('skills');
+    expect(toolsetsOf('la inhabilidad del árbitro fue evidente en el partido')).not.toContain('skills');
   });
 
   it('a routine or procedure to run again is a skill', () => {
-    expect(toolsetsOf('run my morning routine')).toContain('skills');
+    expect(toolsetsOf('rerun the weekly cleanup routine on the server')).toContain('skills');
     expect(toolsetsOf('redo the backup procedure on the NAS')).toContain('skills');
     expect(toolsetsOf('what is a good stretching routine for runners?')).not.toContain('skills');
   });

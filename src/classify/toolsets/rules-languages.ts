@@ -255,10 +255,10 @@ export const languageRules: LanguageRule[] = [
   ),
   // A routine or procedure to run again or to keep ("run my morning routine", "redo the backup procedure") is a
   // skill the agent has or makes: 9 of the 9 training-writer messages (1–189) it adds need the skills toolset.
-  rule('run-routine', ['skills'], String.raw`(?<![\p{L}\p{M}\p{N}])(?:run|rerun|re-run|redo|do|start|kick off|replay|repeat|execute|save|store)(?![\p{L}\p{M}\p{N}]).{0,30}(?<![\p{L}\p{M}\p{N}])(?:routine|procedure)s?(?![\p{L}\p{M}\p{N}])`),
+  rule('run-routine', ['skills'], `${words('run', 'rerun', 're-run', 'redo', 'do', 'start', 'kick off', 'replay', 'repeat', 'execute', 'save', 'store')}.{0,30}${words('routines?', 'procedures?')}`),
   // A standing instruction ("new rule:", "going forward", "from here on", "for future reference") is kept in memory:
   // 44 of the 52 training-writer messages (1–189) it adds need or accept the memory toolset.
-  rule('standing-rule', ['memory'], String.raw`(?<![\p{L}\p{M}\p{N}])(?:new rule|house rule|standing (?:rule|instruction)s?|for future reference|going forward|from here on(?: out)?|in future|for future (?:chats|conversations|sessions))(?![\p{L}\p{M}\p{N}])`),
+  rule('standing-rule', ['memory'], words('new rule', 'house rule', 'standing (?:rule|instruction)s?', 'for future reference', 'going forward', 'from here on(?: out)?', 'in future', 'for future (?:chats|conversations|sessions)')),
   rule(
     'session-languages',
     ['session_search'],
