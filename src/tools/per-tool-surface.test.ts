@@ -81,4 +81,21 @@ describe('per-tool ranking for tools no toolset map knows', () => {
     const decision = decideFirstTurnSurface({ tools, format: 'openai-chat', messages: userTurn('run the tests'), config: strict });
     for (const [name] of subjects.slice(0, 3)) expect(namesOf(decision.tools)).toContain(name);
   });
+  it('keeps a tool that runs commands when the message quotes a command its description does not name', () => {
+    const withShell = [
+      ...agentTools,
+      { type: 'function', function: { name: 'os_run', description: 'Executes a system-level command on the operating system and returns its output', parameters: { type: 'object', properties: { command: { type: 'string' } } } } },
+    ];
+    // One best tool kept by rank alone, so only relevance can keep the command tool.
+    const rankOnly = toolRoutingConfigSchema.parse({ per_tool: { minimum_kept: 1 } });
+    const decision = decideFirstTurnSurface({ tools: withShell, format: 'openai-chat', messages: userTurn('is the flight search container up? check it with docker ps -a'), config: rankOnly });
+    expect(decision.outcome).toBe('narrowed');
+    const names = namesOf(decision.tools);
+    expect(names).toContain('flight_search');
+    expect(names).toContain('os_run');
+    expect(names.length).toBeLessThan(withShell.length / 2);
+    const plain = decideFirstTurnSurface({ tools: withShell, format: 'openai-chat', messages: userTurn('I drive to the airport at 6, search flights from Oslo to Rome for Friday'), config: rankOnly });
+    expect(namesOf(plain.tools)).toContain('flight_search');
+    expect(namesOf(plain.tools)).not.toContain('os_run');
+  });
 });

@@ -112,10 +112,25 @@ export function rankTools(index: ToolIndex, message: string, clusters: WordClust
   return { scores: whole.scores, kept: ordered, unsure: false };
 }
 
+/**
+ * A message that quotes a shell command ("using docker ps", "taskkill code.exe", "list the C drive", a `--flag`) asks
+ * for a tool that runs commands, in words no command tool's description shares: those describe executing commands,
+ * not the programs. Such a message also ranks with the words command tools are described by, at half weight.
+ * Measured on the BFCL narrowing dev split (pool 200, 1,650 cases): 26 → 22 misses, median reduction 0.8357 → 0.8362.
+ */
+const commandShape = /(?:^|[\s`'"(])(?:docker|kubectl|taskkill|tasklist|git|npm|npx|pip3?|ls|dir|mkdir|rmdir|chmod|sudo|apt(?:-get)?|brew|systemctl|netstat|ipconfig|ifconfig|ping|curl|wget|powershell|cmd(?:\.exe)?)(?=[\s`'".,?!)]|$)|\s--[a-z][\w-]*|\s-[a-z]{1,2}(?=\s|$)|\b[c-h] drive\b|\b[c-h]:\\/i;
+const commandTerms = ['command', 'execute', 'shell', 'terminal', 'system'].map((word) => ({ term: stem(word), weight: 0.5 }));
+
+/** The message's ranking terms, with the command words when it quotes a command. */
+export function messageTerms(message: string, clusters: WordClusters | null): { term: string; weight: number }[] {
+  const terms = rankingTerms(message, clusters);
+  return commandShape.test(message) ? [...terms, ...commandTerms] : terms;
+}
+
 function rankText(index: ToolIndex, message: string, clusters: WordClusters | null, policy: RankingPolicy): ToolRanking {
   const scores = new Array<number>(index.documents).fill(0);
   const seen = new Set<string>();
-  for (const { term, weight } of rankingTerms(message, clusters)) {
+  for (const { term, weight } of messageTerms(message, clusters)) {
     if (seen.has(term)) continue;
     seen.add(term);
     const list = index.postings.get(term);
