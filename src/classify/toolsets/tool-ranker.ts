@@ -122,7 +122,7 @@ const commandShape = /(?:^|[\s`'"(])(?:docker|kubectl|taskkill|tasklist|git|npm|
 const commandTerms = ['command', 'execute', 'shell', 'terminal', 'system'].map((word) => ({ term: stem(word), weight: 0.5 }));
 
 /** The message's ranking terms, with the command words when it quotes a command. */
-export function messageTerms(message: string, clusters: WordClusters | null): { term: string; weight: number }[] {
+function messageTerms(message: string, clusters: WordClusters | null): { term: string; weight: number }[] {
   const terms = rankingTerms(message, clusters);
   return commandShape.test(message) ? [...terms, ...commandTerms] : terms;
 }
