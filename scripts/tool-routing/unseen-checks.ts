@@ -1,0 +1,43 @@
+/**
+ * The unseen checks a routing change is measured on before it ships (src/tools/ARCHITECTURE.md, "Twenty-third" to
+ * "Twenty-fifth session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
+ *   npx tsx scripts/tool-routing/unseen-checks.ts data/tool-routing/toolset-model.bin [--calibration FILE] [--config JSON]
+ * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G7: the frozen blind sets, by the session that
+ * wrote them; P: pending writers 198–203, whose misses nobody has read (the cleanest check). Groups run one after
+ * another, so their order and figures are the same on a busy machine; the options pass through to every group.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/classify/toolsets/model-file.js';
+
+const root = packageRoot();
+const range = (first: number, last: number): number[] => Array.from({ length: last - first + 1 }, (_, index) => first + index);
+const pending = (writers: number[]): string[] => writers.map((writer) => `data/pending-writers/train-writer-${writer}.jsonl`);
+const blind = (sets: number[]): string[] => sets.map((set) => `data/heldout-blind/tools-set${set}.jsonl`);
+
+export const unseenGroups: Record<string, string[]> = {
+  G1: pending([...range(94, 99), ...range(116, 119)]),
+  G2: [...blind(range(9, 35)), 'data/heldout-blind/tools-fresh-1.jsonl', 'data/heldout-blind/tools-fresh-2.jsonl'],
+  G3: blind(range(36, 47)),
+  G4: blind(range(48, 58)),
+  G5: blind(range(59, 67)),
+  G6: blind(range(68, 91)),
+  G7: blind(range(92, 111)),
+  P: pending(range(198, 203)),
+};
+
+if (process.argv[1]?.endsWith('unseen-checks.ts')) {
+  const [modelPath, ...options] = process.argv.slice(2);
+  if (!modelPath || modelPath.startsWith('--')) throw new Error('usage: unseen-checks.ts MODEL.bin [--calibration FILE] [--config JSON]');
+  let misses = 0;
+  for (const [group, files] of Object.entries(unseenGroups)) {
+    const present = files.filter((file) => existsSync(join(root, file)));
+    const run = spawnSync('npx', ['tsx', 'scripts/tool-routing/eval-model-file.ts', modelPath, ...present, ...options], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (run.status !== 0) throw new Error(`${group}: eval-model-file.ts failed\n${run.stderr}`);
+    const total = run.stdout.split('\n').find((line) => line.startsWith('TOTAL:')) ?? run.stdout.trim().split('\n').at(-1) ?? '';
+    misses += Number(/\(misses (\d+)\)/.exec(total)?.[1] ?? 0);
+    process.stdout.write(`${group} (${present.length} files) ${total.replace(/^TOTAL: /, '')}\n`);
+  }
+  process.stdout.write(`misses in all groups: ${misses}\n`);
+}
