@@ -97,5 +97,9 @@ describe('per-tool ranking for tools no toolset map knows', () => {
     const plain = decideFirstTurnSurface({ tools: withShell, format: 'openai-chat', messages: userTurn('I drive to the airport at 6, search flights from Oslo to Rome for Friday'), config: rankOnly });
     expect(namesOf(plain.tools)).toContain('flight_search');
     expect(namesOf(plain.tools)).not.toContain('os_run');
+    // Programs that are also English words count only as commands: "ping me", "brew some coffee", "an apt name".
+    const chat = decideFirstTurnSurface({ tools: withShell, format: 'openai-chat', messages: userTurn('search flights to Rome, brew a plan, pick an apt airline and ping me with the one you chose'), config: rankOnly });
+    expect(namesOf(chat.tools)).toContain('flight_search');
+    expect(namesOf(chat.tools)).not.toContain('os_run');
   });
 });

@@ -118,7 +118,7 @@ export function rankTools(index: ToolIndex, message: string, clusters: WordClust
  * not the programs. Such a message also ranks with the words command tools are described by, at half weight.
  * Measured on the BFCL narrowing dev split (pool 200, 1,650 cases): 26 → 22 misses, median reduction 0.8357 → 0.8362.
  */
-const commandShape = /(?:^|[\s`'"(])(?:docker|kubectl|taskkill|tasklist|git|npm|npx|pip3?|ls|dir|mkdir|rmdir|chmod|sudo|apt(?:-get)?|brew|systemctl|netstat|ipconfig|ifconfig|ping|curl|wget|powershell|cmd(?:\.exe)?)(?=[\s`'".,?!)]|$)|\s--[a-z][\w-]*|\s-[a-z]{1,2}(?=\s|$)|\b[c-h] drive\b|\b[c-h]:\\/i;
+const commandShape = /(?:^|[\s`'"(])(?:docker|kubectl|taskkill|tasklist|git|npm|npx|pip3?|ls|dir|mkdir|rmdir|chmod|sudo|apt-get|systemctl|netstat|ipconfig|ifconfig|curl|wget|powershell|cmd(?:\.exe)?)(?=[\s`'".,?!)]|$)|\b(?:apt|brew) (?:install|upgrade|update|remove|list|services)\b|\bping (?:-\w+ )?(?:\d|[\w-]+\.[a-z]{2,})|\s--[a-z][\w-]*|\s-[a-z]{1,2}(?=\s|$)|\b[c-h] drive\b|\b[c-h]:\\/i;
 const commandTerms = ['command', 'execute', 'shell', 'terminal', 'system'].map((word) => ({ term: stem(word), weight: 0.5 }));
 
 /** The message's ranking terms, with the command words when it quotes a command. */
