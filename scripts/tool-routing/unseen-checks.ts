@@ -16,7 +16,7 @@ const range = (first: number, last: number): number[] => Array.from({ length: la
 const pending = (writers: number[]): string[] => writers.map((writer) => `data/pending-writers/train-writer-${writer}.jsonl`);
 const blind = (sets: number[]): string[] => sets.map((set) => `data/heldout-blind/tools-set${set}.jsonl`);
 
-export const unseenGroups: Record<string, string[]> = {
+const unseenGroups: Record<string, string[]> = {
   G1: pending([...range(94, 99), ...range(116, 119)]),
   G2: [...blind(range(9, 35)), 'data/heldout-blind/tools-fresh-1.jsonl', 'data/heldout-blind/tools-fresh-2.jsonl'],
   G3: blind(range(36, 47)),
@@ -27,17 +27,17 @@ export const unseenGroups: Record<string, string[]> = {
   P: pending(range(198, 203)),
 };
 
-if (process.argv[1]?.endsWith('unseen-checks.ts')) {
-  const [modelPath, ...options] = process.argv.slice(2);
-  if (!modelPath || modelPath.startsWith('--')) throw new Error('usage: unseen-checks.ts MODEL.bin [--calibration FILE] [--config JSON]');
-  let misses = 0;
-  for (const [group, files] of Object.entries(unseenGroups)) {
-    const present = files.filter((file) => existsSync(join(root, file)));
-    const run = spawnSync('npx', ['tsx', 'scripts/tool-routing/eval-model-file.ts', modelPath, ...present, ...options], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (run.status !== 0) throw new Error(`${group}: eval-model-file.ts failed\n${run.stderr}`);
-    const total = run.stdout.split('\n').find((line) => line.startsWith('TOTAL:')) ?? run.stdout.trim().split('\n').at(-1) ?? '';
-    misses += Number(/\(misses (\d+)\)/.exec(total)?.[1] ?? 0);
-    process.stdout.write(`${group} (${present.length} files) ${total.replace(/^TOTAL: /, '')}\n`);
-  }
-  process.stdout.write(`misses in all groups: ${misses}\n`);
+const [modelPath, ...options] = process.argv.slice(2);
+if (!modelPath || modelPath.startsWith('--')) throw new Error('usage: unseen-checks.ts MODEL.bin [--calibration FILE] [--config JSON]');
+// A missing file would change a group's figure without a word, so it stops the run instead.
+const missing = Object.values(unseenGroups).flat().filter((file) => !existsSync(join(root, file)));
+if (missing.length > 0) throw new Error(`unseen-checks.ts: missing ${missing.join(', ')}`);
+let misses = 0;
+for (const [group, files] of Object.entries(unseenGroups)) {
+  const run = spawnSync('npx', ['tsx', 'scripts/tool-routing/eval-model-file.ts', modelPath, ...files, ...options], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`${group}: eval-model-file.ts failed\n${run.stderr}`);
+  const total = run.stdout.split('\n').find((line) => line.startsWith('TOTAL:')) ?? '';
+  misses += Number(/\(misses (\d+)\)/.exec(total)?.[1] ?? 0);
+  process.stdout.write(`${group} (${files.length} files) ${total.replace(/^TOTAL: /, '')}\n`);
 }
+process.stdout.write(`misses in all groups: ${misses}\n`);

@@ -81,6 +81,7 @@ describe('per-tool ranking for tools no toolset map knows', () => {
     const decision = decideFirstTurnSurface({ tools, format: 'openai-chat', messages: userTurn('run the tests'), config: strict });
     for (const [name] of subjects.slice(0, 3)) expect(namesOf(decision.tools)).toContain(name);
   });
+
   it('keeps a tool that runs commands when the message quotes a command its description does not name', () => {
     const withShell = [
       ...agentTools,
@@ -97,7 +98,7 @@ describe('per-tool ranking for tools no toolset map knows', () => {
     const plain = decideFirstTurnSurface({ tools: withShell, format: 'openai-chat', messages: userTurn('I drive to the airport at 6, search flights from Oslo to Rome for Friday'), config: rankOnly });
     expect(namesOf(plain.tools)).toContain('flight_search');
     expect(namesOf(plain.tools)).not.toContain('os_run');
-    // Programs that are also English words count only as commands: "ping me", "brew some coffee", "an apt name".
+    // Programs that are also English words count only in a command's shape: "brew a plan", "an apt airline", "ping me".
     const chat = decideFirstTurnSurface({ tools: withShell, format: 'openai-chat', messages: userTurn('search flights to Rome, brew a plan, pick an apt airline and ping me with the one you chose'), config: rankOnly });
     expect(namesOf(chat.tools)).toContain('flight_search');
     expect(namesOf(chat.tools)).not.toContain('os_run');
