@@ -50,7 +50,7 @@ const totals = new Map<string, Record<string, Tally>>();
 const dump: string[] = [];
 for (const holdout of holdouts) {
   if (argument('--only') !== undefined && holdout !== argument('--only')) continue;
-  const { cases, byId, trained, model } = heldOutFold(root, holdout, process.argv.includes('--together') ? holdouts : [holdout]);
+  const { cases, byId, trained, model, neighbours } = heldOutFold(root, holdout, process.argv.includes('--together') ? holdouts : [holdout]);
   const clusters = loadWordClusters();
   /** The share of a message's hashed features the fold's model has a weight row for (how familiar its wording is). */
   const coverageOf = (text: string, hasImage: boolean): { features: number; covered: number; words: number; knownWords: number } => {
@@ -68,6 +68,7 @@ for (const holdout of holdouts) {
     runToolEval(cases, {
       toolsFor: (registry) => loadRegistryTools(directory, registry),
       model,
+    neighbours,
       config,
       timingRuns: 1,
       onCase: (outcome) => {

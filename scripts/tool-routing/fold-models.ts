@@ -13,7 +13,9 @@ import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
 import type { MultilabelModelJson } from '../../src/classify/linear/multilabel-model.js';
 import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
+import type { NeighbourIndex } from '../../src/classify/toolsets/neighbour-index.js';
 import { averageModels } from './average-models.js';
+import { neighbourIndexWithout } from './neighbour-documents.js';
 import { defaultSeed, trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
 
 /** Sources that shape a trained model; a change to any of them makes every cached fold stale. */
@@ -68,6 +70,8 @@ export interface HeldOutFold {
   byId: Map<string, ToolCase>;
   trained: MultilabelModelJson;
   model: MultilabelModel;
+  /** The neighbour index without the left-out files (the shipped one holds each held-out message as its own neighbour). */
+  neighbours: NeighbourIndex;
 }
 
 /**
@@ -77,5 +81,5 @@ export interface HeldOutFold {
 export function heldOutFold(root: string, holdout: string, leftOut: readonly string[] = [holdout]): HeldOutFold {
   const cases = parseToolCases(readFileSync(join(root, trainingDirectory, holdout), 'utf8'), holdout);
   const trained = modelWithout(root, leftOut);
-  return { cases, byId: new Map(cases.map((toolCase) => [toolCase.id, toolCase])), trained, model: new MultilabelModel(trained) };
+  return { cases, byId: new Map(cases.map((toolCase) => [toolCase.id, toolCase])), trained, model: new MultilabelModel(trained), neighbours: neighbourIndexWithout(root, leftOut) };
 }

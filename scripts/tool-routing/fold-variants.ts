@@ -7,7 +7,9 @@
  *     --variants '{"shipped":{},"cheaper":{"thresholds":{"miss_cost_tokens":35000}}}'
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { decodePackedModel } from '../../src/classify/linear/packed-model-file.js';
+import { packageRoot } from '../../src/classify/toolsets/model-file.js';
 import { MultilabelModel } from '../../src/classify/linear/multilabel-model.js';
 import { defaultRegistriesDirectory, loadRegistryTools } from '../../src/eval/tools/registries.js';
 import { percentile, runToolEval } from '../../src/eval/tools/run-tool-eval.js';
@@ -16,6 +18,7 @@ import type { ToolCase } from '../../src/eval/tools/tool-cases.js';
 import { toolRoutingConfigSchema } from '../../src/tools/config.js';
 import type { LabelCalibration } from './calibrate.js';
 import { option } from './command-line.js';
+import { neighbourIndexWithout } from './neighbour-documents.js';
 import { applyCalibration } from './training.js';
 
 const foldSpecs = process.argv.flatMap((value, index) => (process.argv[index - 1] === '--fold' ? [value] : []));
@@ -29,7 +32,9 @@ const folds = foldSpecs.map((spec) => {
   const packed = decodePackedModel(readFileSync(modelPath!));
   if (calibrationPath) applyCalibration(packed, JSON.parse(readFileSync(calibrationPath, 'utf8')) as LabelCalibration);
   const cases: ToolCase[] = files!.split(',').flatMap((file) => parseToolCases(readFileSync(file, 'utf8'), file));
-  return { model: new MultilabelModel(packed), cases, byId: new Map(cases.map((toolCase) => [toolCase.id, toolCase])) };
+  // The fold's writers leave the neighbour index as they left the model (each would be its own nearest neighbour).
+  const neighbours = neighbourIndexWithout(packageRoot(), files!.split(',').map((file) => basename(file)));
+  return { model: new MultilabelModel(packed), neighbours, cases, byId: new Map(cases.map((toolCase) => [toolCase.id, toolCase])) };
 });
 const round = (value: number): number => Math.round(value * 1e4) / 1e4;
 for (const [name, section] of variants) {
@@ -39,6 +44,7 @@ for (const [name, section] of variants) {
     runToolEval(fold.cases, {
       toolsFor: (registry) => loadRegistryTools(directory, registry),
       model: fold.model,
+      neighbours: fold.neighbours,
       config,
       timingRuns: 1,
       onCase: (outcome) => {

@@ -22,6 +22,7 @@ import { parseToolCases } from '../../src/eval/tools/tool-cases.js';
 import { defaultCriticalToolsets, toolRoutingConfigSchema } from '../../src/tools/config.js';
 import { option, seedsOption } from './command-line.js';
 import { modelWithout, soupWithout } from './fold-models.js';
+import { neighbourIndexWithout } from './neighbour-documents.js';
 import { trainingDirectory, trainingFiles } from './training.js';
 
 const root = packageRoot();
@@ -73,6 +74,8 @@ for (const holdout of holdouts) {
   const report = runToolEval(cases, {
     toolsFor: (registry) => loadRegistryTools(directory, registry),
     model: new MultilabelModel(trained),
+    // The shipped index holds the held-out writers' own messages, each its own nearest neighbour.
+    neighbours: neighbourIndexWithout(root, leftOut),
     ...(config ? { config } : {}),
     timingRuns: 1,
     onCase: (outcome) => {

@@ -45,10 +45,11 @@ const gaps = new Map<string, number>();
 const listed: string[] = [];
 process.stdout.write(`cli registry ${cliTotal} tokens: ${show(toolsetTokens)}\n`);
 for (const holdout of holdouts) {
-  const { cases, byId, model } = heldOutFold(root, holdout, process.argv.includes('--together') ? holdouts : [holdout]);
+  const { cases, byId, model, neighbours } = heldOutFold(root, holdout, process.argv.includes('--together') ? holdouts : [holdout]);
   runToolEval(cases, {
     toolsFor: (registry) => loadRegistryTools(directory, registry),
     model,
+    neighbours,
     config,
     timingRuns: 1,
     onCase: (outcome) => {

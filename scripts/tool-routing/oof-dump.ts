@@ -19,10 +19,11 @@ const holdouts = files.filter((name) => /^train-writer-[\w-]+\.jsonl$/.test(name
 const clusters = loadWordClusters()!;
 const directory = defaultRegistriesDirectory();
 for (const holdout of holdouts) {
-  const { cases, byId, model } = heldOutFold(root, holdout);
+  const { cases, byId, model, neighbours } = heldOutFold(root, holdout);
   runToolEval(cases, {
     toolsFor: (registry) => loadRegistryTools(directory, registry),
     model,
+    neighbours,
     timingRuns: 1,
     onCase: (outcome) => {
       const toolCase = byId.get(outcome.id)!;

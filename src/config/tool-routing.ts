@@ -56,6 +56,19 @@ const thresholdsSchema = z
      */
     second_need: z.number().min(0).max(1).default(0.5),
     /**
+     * The training messages most like the first message (neighbour-index.ts) vote with their writers' labels. A
+     * toolset the surface lacks with at least this share of the `neighbour_count` nearest messages' similarity is a
+     * candidate, loaded when its share × `neighbour_miss_cost_tokens` reaches its schema tokens and the surface stays
+     * within `neighbour_narrow_share` of the schema or already holds `neighbour_broad_share` (decide-surface.ts). The
+     * vote carries whole-message judgements the word-by-word model does not reach (src/tools/ARCHITECTURE.md,
+     * "Twenty-sixth session"). 1 turns it off.
+     */
+    neighbour_vote: z.number().min(0).max(1).default(0.2),
+    neighbour_miss_cost_tokens: z.number().min(0).default(5000),
+    neighbour_narrow_share: z.number().min(0).max(1).default(0.14),
+    neighbour_broad_share: z.number().min(0).max(1).default(0.15),
+    neighbour_count: z.number().int().min(1).max(50).default(10),
+    /**
      * A first message of at most 400 characters is also read in windows of `window_words` words (half-overlapping),
      * each scored alone: a toolset a window gives at least this is loaded (the minority need a whole-message score
      * misses: "paint a poster … then copy it to ~/flyers/poster.png" needs the terminal). Windows are fragments and score sharply, so

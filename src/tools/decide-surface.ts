@@ -4,6 +4,7 @@ import { classifyToolsets } from '../classify/toolsets/toolset-classifier.js';
 import type { RankingPolicy } from '../classify/toolsets/tool-ranker.js';
 import { rankTools } from '../classify/toolsets/tool-ranker.js';
 import { loadWordClusters } from '../classify/toolsets/word-clusters.js';
+import { loadNeighbourIndex } from '../classify/toolsets/neighbour-index.js';
 import { thresholdFor } from './config.js';
 import type { SurfaceDecision, SurfaceInput, SurfaceReason } from './decision.js';
 import type { SurfaceBudgetPolicy } from './surface-budget.js';
@@ -86,9 +87,44 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
       surface = buildSurface(context, config, toolsets);
     }
   }
+  if (classification.verdict === 'toolsets' || classification.verdict === 'no_tool') {
+    const voted = neighbourToolsets(context, config, surface, toolsets, classification.neighbours);
+    if (voted.length > 0) {
+      toolsets.push(...voted);
+      toolsets.push(...togetherWith(toolsets, config.loaded_together, availableToolsets));
+      rules.push('neighbours');
+      surface = buildSurface(context, config, toolsets);
+    }
+  }
   const common = commonOf(classification, availableToolsets, rules);
   if (surface.keptIndices.length >= context.views.length) return fullDecision(input, 'nothing_pruned', common);
   return { outcome: 'narrowed', reason: resumed ? 'resumed' : reasonOf(classification), ...common, surface, tools: surface.tools };
+}
+
+/**
+ * The toolsets the nearest training messages vote for that are worth their tokens: share of the vote ×
+ * `neighbour_miss_cost_tokens` ≥ the toolset's schema tokens, most voted first. Loaded last, outside the surface
+ * budget: the budget prices its own insurance without them, and a surface they make broad must not set off a
+ * broadening. A narrow surface takes one only while it stays within `neighbour_narrow_share` of the schema, a surface
+ * already at `neighbour_broad_share` or more takes any: the insurance goes where the surface is already small enough
+ * to afford it, or already broad because the classifier is unsure, and no narrow first turn is made a middling one
+ * (src/tools/ARCHITECTURE.md, "Twenty-sixth session"). Only on tools arrays as large as the budget's, for the
+ * cost-aware bars' reason.
+ */
+function neighbourToolsets(context: ToolRoutingContext, config: SurfaceInput['config'], surface: ReturnType<typeof buildSurface>, toolsets: readonly string[], votes: Record<string, number> | undefined): string[] {
+  const thresholds = config.thresholds;
+  if (!votes || context.totalTokens < config.surface_budget.min_schema_tokens) return [];
+  let used = surface.keptIndices.reduce((sum, index) => sum + (context.toolTokens[index] ?? 0), context.requestToolsetTokens);
+  const broad = used >= thresholds.neighbour_broad_share * context.totalTokens;
+  const added: string[] = [];
+  for (const [toolset, share] of Object.entries(votes).sort((a, b) => b[1] - a[1])) {
+    const tokens = context.toolsetTokens.get(toolset);
+    if (tokens === undefined || toolsets.includes(toolset) || share * thresholds.neighbour_miss_cost_tokens < tokens) continue;
+    if (!broad && used + tokens > thresholds.neighbour_narrow_share * context.totalTokens) continue;
+    added.push(toolset);
+    used += tokens;
+  }
+  return added;
 }
 
 /**
@@ -145,6 +181,7 @@ function joinedClassification(first: ToolsetClassification, latest: ToolsetClass
     evidence: higher(first.evidence, latest.evidence),
     ...(budgetEvidence ? { budgetEvidence } : {}),
     needsTool: Math.max(first.needsTool, latest.needsTool),
+    ...(first.neighbours || latest.neighbours ? { neighbours: higher(first.neighbours ?? {}, latest.neighbours ?? {}) } : {}),
     confidence: Math.min(first.confidence, latest.confidence),
     rules: [...first.rules, ...latest.rules.map((rule) => `latest:${rule}`)],
   };
@@ -188,6 +225,7 @@ function classify(
     secondNeedBar: config.thresholds.second_need,
     windowNeed: { bar: config.thresholds.window_need, taskBar: config.thresholds.window_need_task, words: config.thresholds.window_words, unspacedCharacters: config.thresholds.window_unspaced_characters },
     unfamiliarScriptLines: config.thresholds.unfamiliar_script_lines,
+    neighbours: { index: input.neighbours === undefined ? loadNeighbourIndex() : input.neighbours, bar: config.thresholds.neighbour_vote, count: config.thresholds.neighbour_count },
     clauseEvidence: config.surface_budget.clause_evidence,
   });
 }

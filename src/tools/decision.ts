@@ -1,5 +1,6 @@
 import type { ApiFormat } from '../core/api-format.js';
 import type { MessageView } from '../core/turn.js';
+import type { NeighbourIndex } from '../classify/toolsets/neighbour-index.js';
 import type { MultilabelModel } from '../classify/linear/multilabel-model.js';
 import type { ToolRoutingConfig } from './config.js';
 import type { ToolSurface } from './surface.js';
@@ -12,6 +13,11 @@ export interface SurfaceInput {
   config: ToolRoutingConfig;
   /** The classifier weights; the shipped model when absent (tests inject their own). */
   model?: MultilabelModel;
+  /**
+   * The neighbour index the classifier votes with; the shipped one when absent, none when null (a fold measures
+   * with an index that leaves its held-out writers out, as its model does).
+   */
+  neighbours?: NeighbourIndex | null;
 }
 
 export type SurfaceReason =

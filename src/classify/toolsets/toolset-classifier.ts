@@ -6,6 +6,8 @@ import { buildDescriptionProfile, scoreDescriptions, termsOf } from './descripti
 import { messageLanguage } from './message-language.js';
 import { blankNegatedInstructions } from './negation-languages.js';
 import { applyRules } from './rules.js';
+import type { NeighbourIndex } from './neighbour-index.js';
+import { neighbourTerms } from './neighbour-terms.js';
 import { needClauses, secondNeeds } from './second-need.js';
 import { toolsetFeatures } from './toolset-features.js';
 import type { WindowNeedOptions } from './window-need.js';
@@ -43,6 +45,11 @@ export interface ToolsetClassifierInput {
    * selected. Off when absent or its bar is 1. Read with the clauses (selected toolsets, a short message).
    */
   windowNeed?: WindowNeedOptions;
+  /**
+   * The nearest training messages' vote (neighbour-index.ts): a toolset the model knows with at least `bar` of the
+   * `count` nearest messages' similarity is reported in `neighbours`. Off when absent or its bar is 1.
+   */
+  neighbours?: { index: NeighbourIndex | null; bar: number; count: number };
   /** Also score the clauses of a multi-clause message for the surface budget (`budgetEvidence`). */
   clauseEvidence?: boolean;
   /**
@@ -77,6 +84,12 @@ export interface ToolsetClassification {
    */
   budgetEvidence?: Record<string, number>;
   needsTool: number;
+  /**
+   * Toolsets the nearest training messages' writers asked for that the selection left out (`input.neighbours`), with
+   * their share of the vote; only with the `toolsets` or `no_tool` verdict, for the caller to weigh against their
+   * schema tokens after the surface budget.
+   */
+  neighbours?: Record<string, number>;
   /** The weakest of the decisions taken (selected: its score; left out: 1 − its score). */
   confidence: number;
   rules: string[];
@@ -156,6 +169,16 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
       for (const [toolset, probability] of clauseNeeds.maxima) budgetEvidence[toolset] = round(Math.max(budgetEvidence[toolset] ?? 0, probability));
     }
   }
+  // Read apart from the selection: the caller adds these after the surface budget, so they neither count toward the
+  // share that decides a fill or a broadening nor bring one on (the budget's own insurance is priced without them).
+  const neighbourToolsets: Record<string, number> = {};
+  const neighbours = input.neighbours;
+  if (neighbours?.index && neighbours.bar < 1) {
+    for (const [toolset, share] of neighbours.index.vote(neighbourTerms(input.text, tokens), neighbours.count)) {
+      if (share < neighbours.bar || selected.has(toolset) || !labelIndex.has(toolset) || !input.available.some((candidate) => candidate.name === toolset)) continue;
+      neighbourToolsets[toolset] = round(share);
+    }
+  }
   input.available.forEach((toolset) => {
     const score = scores[toolset.name]!;
     if (selected.has(toolset.name)) {
@@ -164,6 +187,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     } else confidence = Math.min(confidence, 1 - score);
   });
 
+  const voted = Object.keys(neighbourToolsets).length > 0 ? { neighbours: neighbourToolsets } : {};
   // The capability pattern matches the whole message (rules.ts), so there is no task in it: what the n-gram model
   // selects on such a message is noise (the eighty-one-writer model gave web 16% on 你能做什么？). Only a rule or a
   // named toolset (an attached image, "your todo tool") outweighs it.
@@ -187,9 +211,9 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   if (toolsets.length === 0) {
     const verdict = needsTool >= input.abstainWhenTask ? 'abstain' : 'no_tool';
     confidence = Math.min(confidence, verdict === 'abstain' ? needsTool : 1 - needsTool);
-    return { verdict, toolsets, scores, evidence, needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+    return { verdict, toolsets, scores, evidence, needsTool: round(needsTool), ...(verdict === 'no_tool' ? voted : {}), confidence: round(confidence), rules: rules.fired };
   }
-  return { verdict: 'toolsets', toolsets, scores, evidence, ...(budgetEvidence ? { budgetEvidence } : {}), needsTool: round(needsTool), confidence: round(confidence), rules: rules.fired };
+  return { verdict: 'toolsets', toolsets, scores, evidence, ...(budgetEvidence ? { budgetEvidence } : {}), needsTool: round(needsTool), ...voted, confidence: round(confidence), rules: rules.fired };
 }
 
 /** Messages longer than this are not split into clauses; at most this many clauses are scored. */

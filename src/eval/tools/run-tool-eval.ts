@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { MultilabelModel } from '../../classify/linear/multilabel-model.js';
+import type { NeighbourIndex } from '../../classify/toolsets/neighbour-index.js';
 import { loadToolsetModel } from '../../classify/toolsets/model-file.js';
 import type { ToolRoutingConfig } from '../../tools/config.js';
 import { defaultToolRoutingConfig } from '../../tools/config.js';
@@ -52,6 +53,8 @@ export interface ToolEvalOptions {
   toolsFor: (registry: string) => readonly unknown[];
   config?: ToolRoutingConfig;
   model?: MultilabelModel;
+  /** The neighbour index (SurfaceInput.neighbours): the shipped one when absent, none when null. */
+  neighbours?: NeighbourIndex | null;
   onProgress?: (done: number, total: number) => void;
   onCase?: (outcome: CaseOutcome) => void;
   /** Timed runs per case (median kept); 9 by default. */
@@ -62,6 +65,7 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
   const config = options.config ?? defaultToolRoutingConfig();
   const timingRuns = Math.max(1, options.timingRuns ?? 9);
   const model = options.model ?? loadToolsetModel();
+  const neighbours = options.neighbours === undefined ? {} : { neighbours: options.neighbours };
   const times: number[] = [];
   const cpuMedians: number[] = [];
   const reductions: number[] = [];
@@ -82,7 +86,7 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
   for (const registry of new Set(cases.map((toolCase) => toolCase.registry))) {
     const tools = options.toolsFor(registry);
     for (let round = 0; round < 3; round += 1) {
-      for (const text of warmUpTexts) decideFirstTurnSurface({ tools, format: 'openai-chat', messages: [{ role: 'user', text, toolCallNames: [], hasImage: false }], config, model });
+      for (const text of warmUpTexts) decideFirstTurnSurface({ tools, format: 'openai-chat', messages: [{ role: 'user', text, toolCallNames: [], hasImage: false }], config, model, ...neighbours });
     }
   }
 
@@ -102,7 +106,7 @@ export function runToolEval(cases: readonly ToolCase[], options: ToolEvalOptions
     inputs.forEach(({ tools, messages, decide }, index) => {
       const cpuStarted = process.cpuUsage();
       const started = performance.now();
-      const decision = decide({ tools, format: 'openai-chat', messages, config, model });
+      const decision = decide({ tools, format: 'openai-chat', messages, config, model, ...neighbours });
       runTimes[index]!.push(performance.now() - started);
       const cpu = process.cpuUsage(cpuStarted);
       cpuTimes[index]!.push((cpu.user + cpu.system) / 1000);
