@@ -18,6 +18,8 @@ export class NeighbourIndex {
   readonly #table: NeighbourTable;
   readonly #scores: Float32Array;
   readonly #touched: Uint32Array;
+  /** 1 / each document's norm: the per-posting work is a multiply, not a divide. */
+  readonly #inverseNorms: Float32Array;
   readonly labels: readonly string[];
   readonly size: number;
 
@@ -25,6 +27,7 @@ export class NeighbourIndex {
     this.#table = table;
     this.#scores = new Float32Array(table.norms.length);
     this.#touched = new Uint32Array(table.norms.length);
+    this.#inverseNorms = table.norms.map((norm) => (norm > 0 ? 1 / norm : 0));
     this.labels = table.labels;
     this.size = table.norms.length;
   }
@@ -34,12 +37,13 @@ export class NeighbourIndex {
    * message shares no indexed term with any document.
    */
   vote(terms: ReadonlyMap<number, number>, count: number): Map<string, number> {
-    const { terms: sortedTerms, idf, starts, norms, documents, counts, documentLabels } = this.#table;
+    const { terms: sortedTerms, idf, starts, documents, counts, documentLabels } = this.#table;
+    const inverseNorms = this.#inverseNorms;
     const query: { index: number; weight: number }[] = [];
     for (const [term, occurrences] of terms) {
       const index = findTerm(sortedTerms, term);
       if (index < 0) continue;
-      const weight = (1 + Math.log(Math.min(255, occurrences))) * idf[index]!;
+      const weight = countWeights[Math.min(255, occurrences)]! * idf[index]!;
       query.push({ index, weight });
     }
     const votes = new Map<string, number>();
@@ -48,11 +52,11 @@ export class NeighbourIndex {
     const touched = this.#touched;
     let touchedCount = 0;
     for (const { index, weight } of query) {
-      const termIdf = idf[index]!;
-      for (let posting = starts[index]!; posting < starts[index + 1]!; posting += 1) {
+      const termWeight = weight * idf[index]!;
+      for (let posting = starts[index]!, end = starts[index + 1]!; posting < end; posting += 1) {
         const document = documents[posting]!;
         if (scores[document] === 0) touched[touchedCount++] = document;
-        scores[document]! += (weight * (1 + Math.log(counts[posting]!)) * termIdf) / norms[document]!;
+        scores[document]! += termWeight * countWeights[counts[posting]!]! * inverseNorms[document]!;
       }
     }
     const topDocuments: number[] = [];
@@ -83,6 +87,9 @@ export class NeighbourIndex {
     return votes;
   }
 }
+
+/** A term's weight for how often it occurs (1 + ln count, the build's sublinear TF), for counts 0–255. */
+const countWeights = Float64Array.from({ length: 256 }, (_, count) => (count === 0 ? 0 : 1 + Math.log(count)));
 
 function findTerm(terms: Uint32Array, term: number): number {
   let low = 0;
