@@ -62,6 +62,13 @@ function casesOf(name: string): ToolCase[] {
 const missesOut = option('--misses-out');
 if (missesOut) writeFileSync(missesOut, '');
 const directory = defaultRegistriesDirectory();
+// With --together every holdout shares one left-out list, so one index serves them all (building one takes seconds).
+const foldIndexes = new Map<string, ReturnType<typeof neighbourIndexWithout>>();
+const foldIndex = (leftOut: readonly string[]) => {
+  const key = leftOut.join(',');
+  if (!foldIndexes.has(key)) foldIndexes.set(key, neighbourIndexWithout(root, leftOut));
+  return foldIndexes.get(key)!;
+};
 const results: Record<string, unknown> = {};
 for (const holdout of holdouts) {
   if (!files.includes(holdout)) throw new Error(`${holdout} is not a training file in ${trainingDirectory}`);
@@ -75,7 +82,7 @@ for (const holdout of holdouts) {
     toolsFor: (registry) => loadRegistryTools(directory, registry),
     model: new MultilabelModel(trained),
     // The shipped index holds the held-out writers' own messages, each its own nearest neighbour.
-    neighbours: neighbourIndexWithout(root, leftOut),
+    neighbours: foldIndex(leftOut),
     ...(config ? { config } : {}),
     timingRuns: 1,
     onCase: (outcome) => {
