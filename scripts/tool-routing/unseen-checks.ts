@@ -24,7 +24,7 @@ const unseenGroups: Record<string, string[]> = {
   G5: blind(range(59, 67)),
   G6: blind(range(68, 91)),
   G7: blind(range(92, 111)),
-  G8: blind(range(112, 119)),
+  G8: blind(range(112, 123)),
   P: pending(range(198, 203)),
 };
 
