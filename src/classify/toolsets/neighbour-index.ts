@@ -10,8 +10,8 @@ export const neighboursRelativePath = 'data/tool-routing/toolset-neighbours.bin'
 /**
  * The training messages most like a new one, by TF-IDF cosine over their words (neighbour-terms.ts), and what their
  * writers labelled them. The linear model sums evidence word by word; a neighbour is a whole message, so it carries
- * the judgement of writers who wrote nearly this request ("restructure the monorepo" needed the shell) where the
- * model's weights for each word alone do not reach a toolset's bar. One query walks the posting lists of the
+ * the judgement of writers who wrote nearly this request (a generated picture to be set as the wallpaper needs the
+ * shell too) where the model's weights for each word alone do not reach a toolset's bar. One query walks the posting lists of the
  * message's terms (none longer than 1% of the documents) and keeps the best few.
  */
 export class NeighbourIndex {
