@@ -68,7 +68,7 @@ for (const holdout of holdouts) {
     runToolEval(cases, {
       toolsFor: (registry) => loadRegistryTools(directory, registry),
       model,
-    neighbours,
+      neighbours,
       config,
       timingRuns: 1,
       onCase: (outcome) => {

@@ -1,3 +1,4 @@
+import { indexInSorted } from './sorted-search.js';
 import type { HashedFeatures } from '../features/text-features.js';
 
 /**
@@ -128,17 +129,7 @@ export class MultilabelModel {
 
   /** The row of a bucket, or -1 when the bucket carries no weight. */
   private rowOf(bucket: number): number {
-    const buckets = this.buckets;
-    let low = 0;
-    let high = buckets.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const found = buckets[middle]!;
-      if (found === bucket) return middle;
-      if (found < bucket) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
+    return indexInSorted(this.buckets, bucket);
   }
 }
 

@@ -1,3 +1,5 @@
+import { headerLine, readHeaderLine } from './header-line-file.js';
+
 /**
  * The neighbour index's file (data/tool-routing/toolset-neighbours.bin, neighbour-index.ts): a JSON header line
  * padded with spaces to a multiple of four bytes, then little-endian arrays, each a view over the one file read:
@@ -47,8 +49,7 @@ export function encodeNeighbourTable(table: NeighbourTable): Uint8Array {
     documentCount: table.norms.length,
     postingCount: table.documents.length,
   };
-  let headerText = `${JSON.stringify(header)}\n`;
-  headerText = headerText.padEnd(headerText.length + ((4 - (headerText.length % 4)) % 4), ' ');
+  const headerText = headerLine(header);
   const layout = sections(headerText.length, header);
   const bytes = new Uint8Array(layout.end);
   Buffer.from(bytes.buffer).write(headerText, 0, 'latin1');
@@ -65,16 +66,10 @@ export function encodeNeighbourTable(table: NeighbourTable): Uint8Array {
 
 export function decodeNeighbourTable(file: Uint8Array): NeighbourTable {
   if (!littleEndian) throw new Error('toolset neighbours: the index file is little-endian and this machine is not');
-  const newline = file.indexOf(0x0a);
-  if (newline < 0) throw new Error('toolset neighbours: no header line');
-  const header = JSON.parse(Buffer.from(file.buffer, file.byteOffset, newline).toString('latin1')) as Header;
+  const { header, offset, bytes } = readHeaderLine<Header>(file, 'toolset neighbours');
   if (header.format !== magic) throw new Error(`unknown toolset-neighbours format ${String(header.format)}`);
-  let offset = newline + 1;
-  while (offset % 4 !== 0) offset += 1;
   const layout = sections(offset, header);
   if (file.length !== layout.end) throw new Error('toolset neighbours: file length does not match its header');
-  // Typed-array views need aligned offsets: bytes that sit unaligned in a larger buffer get an aligned copy.
-  const bytes = file.byteOffset % 4 === 0 ? file : Uint8Array.from(file);
   const base = bytes.byteOffset;
   const { termCount, documentCount, postingCount } = header;
   return {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { indexInSorted } from '../linear/sorted-search.js';
 import { packageRoot } from './model-file.js';
 import type { NeighbourTable } from './neighbour-index-file.js';
 import { decodeNeighbourTable } from './neighbour-index-file.js';
@@ -41,7 +42,7 @@ export class NeighbourIndex {
     const inverseNorms = this.#inverseNorms;
     const query: { index: number; weight: number }[] = [];
     for (const [term, occurrences] of terms) {
-      const index = findTerm(sortedTerms, term);
+      const index = indexInSorted(sortedTerms, term);
       if (index < 0) continue;
       const weight = countWeights[Math.min(255, occurrences)]! * idf[index]!;
       query.push({ index, weight });
@@ -90,19 +91,6 @@ export class NeighbourIndex {
 
 /** A term's weight for how often it occurs (1 + ln count, the build's sublinear TF), for counts 0–255. */
 const countWeights = Float64Array.from({ length: 256 }, (_, count) => (count === 0 ? 0 : 1 + Math.log(count)));
-
-function findTerm(terms: Uint32Array, term: number): number {
-  let low = 0;
-  let high = terms.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = terms[middle]!;
-    if (value === term) return middle;
-    if (value < term) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
-}
 
 let cached: NeighbourIndex | null | undefined;
 

@@ -1,3 +1,5 @@
+import { headerLine, readHeaderLine } from './header-line-file.js';
+
 /**
  * The shipped word-cluster table (data/tool-routing/word-clusters.bin) as typed arrays over one file read: no JSON
  * parse, no 40,000-entry Map. Layout: a JSON header line (format, counts) padded with spaces to a multiple of four
@@ -59,8 +61,7 @@ export function encodeWordClusters(table: WordClusterTable): Uint8Array {
   const text = Buffer.from(words.join(''), 'latin1');
   if (words.some((word) => !/^[\x21-\x7e]+$/.test(word))) throw new Error('word clusters: words must be printable ASCII');
   const header: Header = { format: magic, ...table.about, wordCount: words.length, slotCount, textBytes: text.length };
-  let headerText = `${JSON.stringify(header)}\n`;
-  headerText = headerText.padEnd(headerText.length + ((4 - (headerText.length % 4)) % 4), ' ');
+  const headerText = headerLine(header);
   const layout = sections(headerText.length, header);
   const bytes = new Uint8Array(layout.end);
   Buffer.from(bytes.buffer).write(headerText, 0, 'latin1');
@@ -86,17 +87,10 @@ export function encodeWordClusters(table: WordClusterTable): Uint8Array {
 }
 
 export function decodeWordClusters(file: Uint8Array): WordClusterViews & { about: WordClusterTable['about']; wordCount: number } {
-  const newline = file.indexOf(0x0a);
-  if (newline < 0) throw new Error('word clusters: no header line');
-  const header = JSON.parse(Buffer.from(file.buffer, file.byteOffset, newline).toString('latin1')) as Header;
+  const { header, offset, bytes } = readHeaderLine<Header>(file, 'word clusters');
   if (header.format !== magic) throw new Error(`unknown word-cluster format ${String(header.format)}`);
-  let offset = newline + 1;
-  while (offset % 4 !== 0) offset += 1;
   const layout = sections(offset, header);
   if (file.length !== layout.end) throw new Error('word clusters: file length does not match its header');
-  // Typed-array views need aligned offsets: a large file read has its own ArrayBuffer (the views then share its
-  // bytes); bytes that sit unaligned in a larger buffer get an aligned copy.
-  const bytes = (file.byteOffset % 4 === 0 ? file : Uint8Array.from(file)) as Uint8Array;
   const base = bytes.byteOffset;
   const { wordCount, slotCount } = header;
   const view = new DataView(bytes.buffer, base);
