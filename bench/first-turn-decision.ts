@@ -1,6 +1,7 @@
 /**
- * What a first-turn tool-routing decision costs, with the word windows of `thresholds.window_need` and with the
- * neighbour vote (`thresholds.neighbour_vote`, the index loaded before timing) against the decision without them, in one process
+ * What a first-turn tool-routing decision costs, with the word windows of `thresholds.window_need`, with the
+ * neighbour vote (`thresholds.neighbour_vote`, the index loaded before timing) and with the part vote
+ * (`thresholds.part_vote`, which reads the windows too) against the decision without them, in one process
  * over the same messages (the machines are shared and noisy, so only the ratio is worth comparing across runs).
  * Messages: every first turn of the blind sets in data/heldout-blind.
  *
@@ -29,9 +30,10 @@ const inputs = readdirSync(blind)
   .filter((input) => input.messages.every((message) => message.role !== 'assistant'));
 
 const variants = {
-  'without windows or neighbours': toolRoutingConfigSchema.parse({ thresholds: { window_need: 1, neighbour_vote: 1 } }),
-  'windows, no neighbours': toolRoutingConfigSchema.parse({ thresholds: { neighbour_vote: 1 } }),
-  'windows and neighbours (default)': toolRoutingConfigSchema.parse({}),
+  'without windows, neighbours or parts': toolRoutingConfigSchema.parse({ thresholds: { window_need: 1, neighbour_vote: 1, part_vote: 1 } }),
+  'windows only': toolRoutingConfigSchema.parse({ thresholds: { neighbour_vote: 1, part_vote: 1 } }),
+  'windows and neighbours': toolRoutingConfigSchema.parse({ thresholds: { part_vote: 1 } }),
+  'windows, neighbours and parts (default)': toolRoutingConfigSchema.parse({}),
 };
 const timings = new Map<string, number[]>(Object.keys(variants).map((name) => [name, []]));
 // Warm every variant first, then alternate them within each round so drift in the machine's load hits all alike.
@@ -54,5 +56,5 @@ const summary = [...timings].map(([name, values]) => {
 });
 const baseline = summary[0]!;
 console.log(`${inputs.length} first turns × ${rounds} rounds`);
-for (const row of summary) console.log(`${row.name.padEnd(34)} p50 ${row.p50.toFixed(3)} ms  p99 ${row.p99.toFixed(3)} ms  mean ${row.mean.toFixed(3)} ms`);
+for (const row of summary) console.log(`${row.name.padEnd(40)} p50 ${row.p50.toFixed(3)} ms  p99 ${row.p99.toFixed(3)} ms  mean ${row.mean.toFixed(3)} ms`);
 for (const row of summary.slice(1)) console.log(`ratio (${row.name} / ${baseline.name}): p50 ${(row.p50 / baseline.p50).toFixed(2)}×  p99 ${(row.p99 / baseline.p99).toFixed(2)}×  mean ${(row.mean / baseline.mean).toFixed(2)}×`);

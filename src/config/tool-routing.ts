@@ -69,6 +69,15 @@ const thresholdsSchema = z
     neighbour_broad_share: z.number().min(0).max(1).default(0.15),
     neighbour_count: z.number().int().min(1).max(50).default(10),
     /**
+     * A toolset a clause or a window of the first message gives at least this read alone (below `second_need` and
+     * `window_need`, which select) is insured like a voted one: loaded when its probability ×
+     * `part_miss_cost_tokens` reaches its schema tokens, within the same shares as the neighbour vote
+     * (decide-surface.ts). 0.7 × 3,000 covers every Hermes toolset but kanban; 0.5 and 0.6 buy a few more needs at
+     * twice the reduction each (src/tools/ARCHITECTURE.md, "Twenty-seventh session"). 1 turns it off.
+     */
+    part_vote: z.number().min(0).max(1).default(0.7),
+    part_miss_cost_tokens: z.number().min(0).default(3000),
+    /**
      * A first message of at most 400 characters is also read in windows of `window_words` words (half-overlapping),
      * each scored alone: a toolset a window gives at least this is loaded (the minority need a whole-message score
      * misses: "paint a poster … then copy it to ~/flyers/poster.png" needs the terminal). Windows are fragments and score sharply, so

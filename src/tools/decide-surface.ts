@@ -88,11 +88,11 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
     }
   }
   if (classification.verdict === 'toolsets' || classification.verdict === 'no_tool') {
-    const voted = neighbourToolsets(context, config, surface, toolsets, classification.neighbours);
-    if (voted.length > 0) {
-      toolsets.push(...voted);
+    const insured = insuredToolsets(context, config, surface, toolsets, classification);
+    if (insured.length > 0) {
+      toolsets.push(...insured.map(({ toolset }) => toolset));
       toolsets.push(...togetherWith(toolsets, config.loaded_together, availableToolsets));
-      rules.push('neighbours');
+      for (const source of new Set(insured.map(({ source }) => source))) rules.push(source);
       surface = buildSurface(context, config, toolsets);
     }
   }
@@ -102,26 +102,36 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
 }
 
 /**
- * The toolsets the nearest training messages vote for that are worth their tokens: share of the vote ×
- * `neighbour_miss_cost_tokens` ≥ the toolset's schema tokens, most voted first. Loaded last, outside the surface
- * budget: the budget prices its own insurance without them, and a surface they make broad must not set off a
- * broadening. A narrow surface takes one only while it stays within `neighbour_narrow_share` of the schema, a surface
- * already at `neighbour_broad_share` or more takes any: the insurance goes where the surface is already small enough
- * to afford it, or already broad because the classifier is unsure, and no narrow first turn is made a middling one
+ * Insurance after the surface budget: the toolsets the nearest training messages vote for (`neighbours`) and those a
+ * clause or a window of the message asks for read alone below the bars that select (`parts`), each worth its tokens:
+ * share of the vote × `neighbour_miss_cost_tokens`, or the part's probability × `part_miss_cost_tokens`, ≥ the
+ * toolset's schema tokens, the largest expected miss cost first. Loaded last, outside the surface budget: the budget
+ * prices its own insurance without them, and a surface they make broad must not set off a broadening. A narrow
+ * surface takes one only while it stays within `neighbour_narrow_share` of the schema, a surface already at
+ * `neighbour_broad_share` or more takes any: the insurance goes where the surface is already small enough to afford
+ * it, or already broad because the classifier is unsure, and no narrow first turn is made a middling one
  * (src/tools/ARCHITECTURE.md, "Twenty-sixth session"). Only on tools arrays as large as the budget's, for the
- * cost-aware bars' reason.
+ * cost-aware bars' reason. Each added toolset names the evidence that brought it (the rule it is reported under).
  */
-function neighbourToolsets(context: ToolRoutingContext, config: SurfaceInput['config'], surface: ReturnType<typeof buildSurface>, toolsets: readonly string[], votes: Record<string, number> | undefined): string[] {
+function insuredToolsets(context: ToolRoutingContext, config: SurfaceInput['config'], surface: ReturnType<typeof buildSurface>, toolsets: readonly string[], classification: ToolsetClassification): { toolset: string; source: 'neighbours' | 'parts' }[] {
   const thresholds = config.thresholds;
-  if (!votes || context.totalTokens < config.surface_budget.min_schema_tokens) return [];
+  if (context.totalTokens < config.surface_budget.min_schema_tokens) return [];
+  const expected = new Map<string, { cost: number; source: 'neighbours' | 'parts' }>();
+  const weigh = (evidence: Record<string, number> | undefined, missCost: number, source: 'neighbours' | 'parts'): void => {
+    for (const [toolset, value] of Object.entries(evidence ?? {})) {
+      if (value * missCost > (expected.get(toolset)?.cost ?? 0)) expected.set(toolset, { cost: value * missCost, source });
+    }
+  };
+  weigh(classification.neighbours, thresholds.neighbour_miss_cost_tokens, 'neighbours');
+  weigh(classification.parts, thresholds.part_miss_cost_tokens, 'parts');
   let used = surface.keptIndices.reduce((sum, index) => sum + (context.toolTokens[index] ?? 0), context.requestToolsetTokens);
   const broad = used >= thresholds.neighbour_broad_share * context.totalTokens;
-  const added: string[] = [];
-  for (const [toolset, share] of Object.entries(votes).sort((a, b) => b[1] - a[1])) {
+  const added: { toolset: string; source: 'neighbours' | 'parts' }[] = [];
+  for (const [toolset, { cost, source }] of [...expected].sort((a, b) => b[1].cost - a[1].cost)) {
     const tokens = context.toolsetTokens.get(toolset);
-    if (tokens === undefined || toolsets.includes(toolset) || share * thresholds.neighbour_miss_cost_tokens < tokens) continue;
+    if (tokens === undefined || toolsets.includes(toolset) || cost < tokens) continue;
     if (!broad && used + tokens > thresholds.neighbour_narrow_share * context.totalTokens) continue;
-    added.push(toolset);
+    added.push({ toolset, source });
     used += tokens;
   }
   return added;
@@ -182,6 +192,7 @@ function joinedClassification(first: ToolsetClassification, latest: ToolsetClass
     ...(budgetEvidence ? { budgetEvidence } : {}),
     needsTool: Math.max(first.needsTool, latest.needsTool),
     ...(first.neighbours || latest.neighbours ? { neighbours: higher(first.neighbours ?? {}, latest.neighbours ?? {}) } : {}),
+    ...(first.parts || latest.parts ? { parts: higher(first.parts ?? {}, latest.parts ?? {}) } : {}),
     confidence: Math.min(first.confidence, latest.confidence),
     rules: [...first.rules, ...latest.rules.map((rule) => `latest:${rule}`)],
   };
@@ -228,6 +239,7 @@ function classify(
     // The vote is weighed against schema tokens on sized tools arrays only (neighbourToolsets): elsewhere it is not asked.
     ...(sized ? { neighbours: { index: input.neighbours === undefined ? loadNeighbourIndex() : input.neighbours, bar: config.thresholds.neighbour_vote, count: config.thresholds.neighbour_count } } : {}),
     clauseEvidence: config.surface_budget.clause_evidence,
+    ...(sized ? { partVote: config.thresholds.part_vote } : {}),
   });
 }
 

@@ -185,6 +185,22 @@ describe('classifyToolsets (windows of a long message)', () => {
     expect(decide({ bar: 1, taskBar: 0.9, words: 6 }).toolsets).toEqual(whole.toolsets);
   });
 
+  it('reports a toolset a window gives under the bar that selects as a part vote, only when asked', () => {
+    // A lighter "zebra": its window gives terminal about 0.87, under the window bar of 0.9.
+    const lighter = new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: bits, labels: ['web', 'terminal', '_task'], bias: [logit(0.9), logit(0.001), logit(0.99)], rows: { [String(zebra)]: [0, 34, 0] }, weightScale: 1, temperatures: [1, 1, 1], trainedOn: { examples: 0, seed: 0, dataHash: 'stub' } });
+    const read = (partVote?: number): ToolsetClassification =>
+      classifyToolsets(lighter, { text, hasImage: false, available, thresholdFor: () => 0.15, descriptionThreshold: config.thresholds.description_match, abstainWhenTask: config.thresholds.abstain_when_task, clusters: null, windowNeed: { bar: 0.9, taskBar: 0.9, words: 6 }, ...(partVote === undefined ? {} : { partVote }) });
+    expect(read().toolsets).not.toContain('terminal');
+    expect(read().parts).toBeUndefined();
+    const voted = read(0.7);
+    expect(voted.toolsets).toEqual(read().toolsets);
+    expect(voted.parts?.terminal).toBeGreaterThanOrEqual(0.7);
+    expect(voted.parts?.terminal).toBeLessThan(0.9);
+    // Selected toolsets are not voted for again; a bar above the window's probability reports nothing.
+    expect(Object.keys(voted.parts ?? {}).filter((toolset) => voted.toolsets.includes(toolset))).toEqual([]);
+    expect(read(0.95).parts).toBeUndefined();
+  });
+
   it('reads a message written without spaces in windows of a few characters per word', () => {
     const horse = fnv1a('u:斑') & ((1 << bits) - 1);
     const chinese = new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: bits, labels: ['web', 'terminal', '_task'], bias: [logit(0.9), logit(0.001), logit(0.99)], rows: { [String(horse)]: [0, 72, 0] }, weightScale: 1, temperatures: [1, 1, 1], trainedOn: { examples: 0, seed: 0, dataHash: 'stub' } });

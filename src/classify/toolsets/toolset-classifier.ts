@@ -11,7 +11,7 @@ import { neighbourTerms } from './neighbour-terms.js';
 import { needClauses, secondNeeds } from './second-need.js';
 import { toolsetFeatures } from './toolset-features.js';
 import type { WindowNeedOptions } from './window-need.js';
-import { instructionWords, windowNeeds } from './window-need.js';
+import { instructionWords, windowMaxima } from './window-need.js';
 import type { WordClusters } from './word-clusters.js';
 import { loadWordClusters } from './word-clusters.js';
 
@@ -53,6 +53,11 @@ export interface ToolsetClassifierInput {
   /** Also score the clauses of a multi-clause message for the surface budget (`budgetEvidence`). */
   clauseEvidence?: boolean;
   /**
+   * Report in `parts` each unselected toolset a clause or a window of the message gives at least this alone, below
+   * the bars that select (the clauses and windows are read anyway). Off when absent or 1.
+   */
+  partVote?: number;
+  /**
    * A message mostly in a writing system the model was trained on fewer written lines of than this (its
    * `trainedOn.writingSystems`) is not classified: the verdict is `abstain` (the full surface). Latin is always read.
    * Off when absent or 0, and for a model that does not record its writing systems.
@@ -90,6 +95,11 @@ export interface ToolsetClassification {
    * schema tokens after the surface budget.
    */
   neighbours?: Record<string, number>;
+  /**
+   * Toolsets a clause or a window of the message gives at least `input.partVote` read alone that the selection left
+   * out, with that probability; like `neighbours`, for the caller to weigh against their schema tokens.
+   */
+  parts?: Record<string, number>;
   /** The weakest of the decisions taken (selected: its score; left out: 1 − its score). */
   confidence: number;
   rules: string[];
@@ -145,11 +155,13 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
   });
   const secondNeedBar = input.secondNeedBar ?? 1;
   let budgetEvidence: Record<string, number> | undefined;
+  const partMaxima = new Map<string, number>();
+  const partVote = input.partVote ?? 1;
   // Asks of several needs are short; a long message is mostly pasted context whose sentences are not asks, and each
   // clause costs one more model evaluation (p99 of a decision is the budget, 2 ms).
   const windowNeed = input.windowNeed;
   const windowsRead = windowNeed !== undefined && windowNeed.bar < 1;
-  if (selected.size > 0 && (secondNeedBar < 1 || input.clauseEvidence || windowsRead) && instruction.length <= clauseScoredCharacters) {
+  if (selected.size > 0 && (secondNeedBar < 1 || input.clauseEvidence || windowsRead || partVote < 1) && instruction.length <= clauseScoredCharacters) {
     const candidates = new Set(input.available.filter((toolset) => labelIndex.has(toolset.name)).map((toolset) => toolset.name));
     const scorer = { labels: model.labels, predict: (clause: string) => model.predict(toolsetFeatures(clause, false, model.featureBits, undefined, input.clusters === undefined ? loadWordClusters() : input.clusters)) };
     // A toolset a part of the message asks for alone joins the selection under the rule that found it.
@@ -163,7 +175,9 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     };
     const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar, maximumScoredClauses);
     selectFromParts(clauseNeeds.top, 'second-need');
-    if (windowsRead) selectFromParts(windowNeeds(instructionWords(instruction, windowNeed.unspacedCharacters), scorer, candidates, needsToolLabel, windowNeed), 'window-need');
+    const windowScores = windowNeed !== undefined && (windowsRead || partVote < 1) ? windowMaxima(instructionWords(instruction, windowNeed.unspacedCharacters), scorer, candidates, needsToolLabel, windowNeed) : new Map<string, number>();
+    if (windowsRead) selectFromParts(new Map([...windowScores].filter(([, probability]) => probability >= windowNeed.bar)), 'window-need');
+    for (const maxima of [clauseNeeds.maxima, windowScores]) for (const [toolset, probability] of maxima) partMaxima.set(toolset, Math.max(partMaxima.get(toolset) ?? 0, probability));
     if (input.clauseEvidence && clauseNeeds.maxima.size > 0) {
       budgetEvidence = { ...evidence };
       for (const [toolset, probability] of clauseNeeds.maxima) budgetEvidence[toolset] = round(Math.max(budgetEvidence[toolset] ?? 0, probability));
@@ -179,6 +193,8 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
       neighbourToolsets[toolset] = round(share);
     }
   }
+  const partToolsets: Record<string, number> = {};
+  for (const [toolset, probability] of partMaxima) if (probability >= partVote && !selected.has(toolset)) partToolsets[toolset] = round(probability);
   input.available.forEach((toolset) => {
     const score = scores[toolset.name]!;
     if (selected.has(toolset.name)) {
@@ -187,7 +203,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     } else confidence = Math.min(confidence, 1 - score);
   });
 
-  const voted = Object.keys(neighbourToolsets).length > 0 ? { neighbours: neighbourToolsets } : {};
+  const voted = { ...(Object.keys(neighbourToolsets).length > 0 ? { neighbours: neighbourToolsets } : {}), ...(Object.keys(partToolsets).length > 0 ? { parts: partToolsets } : {}) };
   // The capability pattern matches the whole message (rules.ts), so there is no task in it: what the n-gram model
   // selects on such a message is noise (the eighty-one-writer model gave web 16% on 你能做什么？). Only a rule or a
   // named toolset (an attached image, "your todo tool") outweighs it.

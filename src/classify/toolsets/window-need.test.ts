@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instructionWords, windowNeeds, wordWindows } from './window-need.js';
+import { instructionWords, windowMaxima, windowNeeds, wordWindows } from './window-need.js';
 
 describe('window needs', () => {
   it('reads the instruction in half-overlapping windows of words', () => {
@@ -32,9 +32,24 @@ describe('window needs', () => {
     const words = instructionWords('a b c d e f g h i');
     const found = windowNeeds(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, bar: 0.9, taskBar: 0.9 });
     // spotify is not a candidate; terminal's 0.99 is in a window that does not clearly need a tool (0.8).
-    expect([...found.entries()]).toEqual([['terminal', 0.93], ['web', 0.91]]);
+    expect([...found.entries()].sort()).toEqual([['terminal', 0.93], ['web', 0.91]]);
     expect(windowNeeds(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, bar: 0.95, taskBar: 0.9 }).size).toBe(0);
     expect([...windowNeeds(words, scorer, new Set(['terminal']), '_task', { words: 4, bar: 0.9, taskBar: 0.8 }).entries()]).toEqual([['terminal', 0.99]]);
+  });
+
+  it('reports every candidate\'s best probability over the windows read, whatever the bar (the part vote)', () => {
+    // Per window: [_task, web, terminal].
+    const table: Record<string, number[]> = {
+      'a b c d': [0.95, 0.2, 0.75],
+      'c d e f': [0.95, 0.4, 0.1],
+      'e f g h': [0.5, 0.9, 0.99],
+      'g h i': [0.92, 0.1, 0.3],
+    };
+    const scorer = { labels: ['_task', 'web', 'terminal'], predict: (text: string) => table[text]! };
+    const maxima = windowMaxima(instructionWords('a b c d e f g h i'), scorer, new Set(['web', 'terminal']), '_task', { words: 4, taskBar: 0.9 });
+    // The window 'e f g h' does not clearly need a tool, so its 0.9 and 0.99 are not read.
+    expect(Object.fromEntries(maxima)).toEqual({ web: 0.4, terminal: 0.75 });
+    expect(windowMaxima(instructionWords('a b c d'), scorer, new Set(['web']), '_task', { words: 4, taskBar: 0 }).size).toBe(0);
   });
 
   it('reads nothing when it is off or the message is no longer than one window (the whole message was scored)', () => {

@@ -81,15 +81,26 @@ export function wordWindows(words: readonly WindowWord[], size: number): string[
  */
 export function windowNeeds(words: readonly WindowWord[], scorer: ClauseScorer, candidates: ReadonlySet<string>, taskLabel: string, options: WindowNeedOptions): Map<string, number> {
   const found = new Map<string, number>();
-  if (options.bar >= 1 || words.length <= options.words) return found;
+  if (options.bar >= 1) return found;
+  for (const [label, probability] of windowMaxima(words, scorer, candidates, taskLabel, options)) if (probability >= options.bar) found.set(label, probability);
+  return found;
+}
+
+/**
+ * Each candidate's best probability over the windows read (those whose "needs a tool" output reaches the task bar),
+ * whatever the bar: the evidence a part of the message gives a need (`thresholds.part_vote`). Empty for a message of
+ * one window.
+ */
+export function windowMaxima(words: readonly WindowWord[], scorer: ClauseScorer, candidates: ReadonlySet<string>, taskLabel: string, options: Pick<WindowNeedOptions, 'words' | 'taskBar'>): Map<string, number> {
+  const maxima = new Map<string, number>();
+  if (words.length <= options.words) return maxima;
   const taskIndex = scorer.labels.indexOf(taskLabel);
   for (const window of wordWindows(words, options.words)) {
     const probabilities = scorer.predict(window);
     if (taskIndex >= 0 && probabilities[taskIndex]! < options.taskBar) continue;
     scorer.labels.forEach((label, index) => {
-      const probability = probabilities[index]!;
-      if (candidates.has(label) && probability >= options.bar) found.set(label, Math.max(found.get(label) ?? 0, probability));
+      if (candidates.has(label)) maxima.set(label, Math.max(maxima.get(label) ?? 0, probabilities[index]!));
     });
   }
-  return found;
+  return maxima;
 }
