@@ -88,10 +88,9 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
     }
   }
   if (classification.verdict === 'toolsets' || classification.verdict === 'no_tool') {
-    const insured = insuredToolsets(context, config, surface, toolsets, classification);
+    const insured = insuredToolsets(context, config, surface, toolsets, classification, availableToolsets);
     if (insured.length > 0) {
-      toolsets.push(...insured.map(({ toolset }) => toolset));
-      toolsets.push(...togetherWith(toolsets, config.loaded_together, availableToolsets));
+      toolsets.push(...insured.flatMap(({ toolset, companions }) => [toolset, ...companions]));
       for (const source of new Set(insured.map(({ source }) => source))) rules.push(source);
       surface = buildSurface(context, config, toolsets);
     }
@@ -113,11 +112,11 @@ function decide(input: SurfaceInput, resumed: boolean): SurfaceDecision {
  * (src/tools/ARCHITECTURE.md, "Twenty-sixth session"). Only on tools arrays as large as the budget's, for the
  * cost-aware bars' reason. Each added toolset names the evidence that brought it (the rule it is reported under).
  */
-function insuredToolsets(context: ToolRoutingContext, config: SurfaceInput['config'], surface: ReturnType<typeof buildSurface>, toolsets: readonly string[], classification: ToolsetClassification): { toolset: string; source: 'neighbours' | 'parts' }[] {
+function insuredToolsets(context: ToolRoutingContext, config: SurfaceInput['config'], surface: ReturnType<typeof buildSurface>, toolsets: readonly string[], classification: ToolsetClassification, available: readonly string[]): Insured[] {
   const thresholds = config.thresholds;
   if (context.totalTokens < config.surface_budget.min_schema_tokens) return [];
-  const expected = new Map<string, { cost: number; source: 'neighbours' | 'parts' }>();
-  const weigh = (evidence: Record<string, number> | undefined, missCost: number, source: 'neighbours' | 'parts'): void => {
+  const expected = new Map<string, { cost: number; source: Insured['source'] }>();
+  const weigh = (evidence: Record<string, number> | undefined, missCost: number, source: Insured['source']): void => {
     for (const [toolset, value] of Object.entries(evidence ?? {})) {
       if (value * missCost > (expected.get(toolset)?.cost ?? 0)) expected.set(toolset, { cost: value * missCost, source });
     }
@@ -126,15 +125,28 @@ function insuredToolsets(context: ToolRoutingContext, config: SurfaceInput['conf
   weigh(classification.parts, thresholds.part_miss_cost_tokens, 'parts');
   let used = surface.keptIndices.reduce((sum, index) => sum + (context.toolTokens[index] ?? 0), context.requestToolsetTokens);
   const broad = used >= thresholds.neighbour_broad_share * context.totalTokens;
-  const added: { toolset: string; source: 'neighbours' | 'parts' }[] = [];
+  const chosen = [...toolsets];
+  const added: Insured[] = [];
   for (const [toolset, { cost, source }] of [...expected].sort((a, b) => b[1].cost - a[1].cost)) {
     const tokens = context.toolsetTokens.get(toolset);
-    if (tokens === undefined || toolsets.includes(toolset) || cost < tokens) continue;
-    if (!broad && used + tokens > thresholds.neighbour_narrow_share * context.totalTokens) continue;
-    added.push({ toolset, source });
-    used += tokens;
+    if (tokens === undefined || chosen.includes(toolset) || cost < tokens) continue;
+    // An insured toolset comes with the members of its `loaded_together` group, and the narrow share counts them too.
+    const companions = togetherWith([toolset], config.loaded_together, available).filter((member) => !chosen.includes(member));
+    const withCompanions = tokens + companions.reduce((sum, member) => sum + (context.toolsetTokens.get(member) ?? 0), 0);
+    if (!broad && used + withCompanions > thresholds.neighbour_narrow_share * context.totalTokens) continue;
+    added.push({ toolset, companions, source });
+    chosen.push(toolset, ...companions);
+    used += withCompanions;
   }
   return added;
+}
+
+interface Insured {
+  toolset: string;
+  /** The members of its `loaded_together` group the surface lacked. */
+  companions: string[];
+  /** The evidence that brought it, the rule it is reported under. */
+  source: 'neighbours' | 'parts';
 }
 
 /**

@@ -4,6 +4,7 @@ import { NeighbourIndex } from '../classify/toolsets/neighbour-index.js';
 import { neighbourTerms } from '../classify/toolsets/neighbour-terms.js';
 import { toolRoutingConfigSchema } from './config.js';
 import { decideFirstTurnSurface } from './decide-surface.js';
+import { toolRoutingContext } from './routing-context.js';
 import { hermesTools, userTurn } from './test-support/fixtures.js';
 
 const cliTools = hermesTools('cli');
@@ -12,7 +13,7 @@ const text = "what's the weather in Lisbon tomorrow?";
 /** An index whose nearest messages to `text` all needed `toolsets`: the vote is theirs alone. */
 function votingFor(toolsets: string[]): NeighbourIndex {
   const documents = [text, 'the weather in Lisbon tomorrow', 'Lisbon weather'].map((message) => ({ terms: neighbourTerms(message), toolsets }));
-  return new NeighbourIndex(buildNeighbourTable(documents, ['cronjob', 'tts', 'web'], { maximumDocumentShare: 1, source: 'test' }));
+  return new NeighbourIndex(buildNeighbourTable(documents, ['cronjob', 'discord', 'tts', 'web'], { maximumDocumentShare: 1, source: 'test' }));
 }
 
 function decide(neighbours: NeighbourIndex | null, thresholds: Record<string, number> = {}) {
@@ -40,5 +41,28 @@ describe('the neighbour vote on a first turn', () => {
   it('weighs the vote against the tokens, and is off at a vote bar of 1', () => {
     expect(decide(votingFor(['tts']), { neighbour_miss_cost_tokens: 100 }).surface?.loadedToolsets).not.toContain('tts');
     expect(decide(votingFor(['tts']), { neighbour_vote: 1 }).surface?.loadedToolsets).not.toContain('tts');
+  });
+});
+
+describe('the neighbour vote and toolsets loaded together', () => {
+  const fullTools = hermesTools('full');
+  const config = (thresholds: Record<string, number>) => toolRoutingConfigSchema.parse({ thresholds });
+  const context = toolRoutingContext(fullTools, 'openai-chat', config({}));
+  if (typeof context === 'string') throw new Error(context);
+  const tokens = (toolset: string): number => context.toolsetTokens.get(toolset)!;
+  const decideFull = (neighbours: NeighbourIndex | null, thresholds: Record<string, number> = {}) =>
+    decideFirstTurnSurface({ tools: fullTools, format: 'openai-chat', messages: userTurn(text), config: config(thresholds), neighbours });
+  const voted = votingFor(['discord']);
+
+  it('brings a voted toolset\'s companions and counts them against the narrow share', () => {
+    const without = decideFull(null);
+    expect(without.surface?.loadedToolsets).not.toContain('discord');
+    const used = without.surface!.loadedToolsets.reduce((sum, toolset) => sum + tokens(toolset), context.requestToolsetTokens);
+    const wide = decideFull(voted, { neighbour_narrow_share: 0.5 });
+    expect(wide.surface?.loadedToolsets).toEqual(expect.arrayContaining(['discord', 'discord_admin']));
+    // Room for the channels' toolset alone but not for it with its admin half: neither comes.
+    const roomForOne = (used + tokens('discord') + tokens('discord_admin') / 2) / context.totalTokens;
+    const tight = decideFull(voted, { neighbour_narrow_share: roomForOne, neighbour_broad_share: 0.9 });
+    expect(tight.surface?.loadedToolsets).toEqual(without.surface?.loadedToolsets);
   });
 });
