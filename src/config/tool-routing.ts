@@ -73,7 +73,8 @@ const thresholdsSchema = z
      * `window_need`, which select) is insured like a voted one: loaded when its probability ×
      * `part_miss_cost_tokens` reaches its schema tokens, within the same shares as the neighbour vote
      * (decide-surface.ts). 0.7 × 3,000 covers every Hermes toolset but kanban; 0.5 and 0.6 buy a few more needs at
-     * twice the reduction each (src/tools/ARCHITECTURE.md, "Twenty-seventh session"). 1 turns it off.
+     * four to five times the mean reduction per need (src/tools/ARCHITECTURE.md, "Twenty-seventh session"). 1 turns
+     * it off.
      */
     part_vote: z.number().min(0).max(1).default(0.7),
     part_miss_cost_tokens: z.number().min(0).default(3000),

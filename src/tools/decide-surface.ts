@@ -248,7 +248,7 @@ function classify(
     secondNeedBar: config.thresholds.second_need,
     windowNeed: { bar: config.thresholds.window_need, taskBar: config.thresholds.window_need_task, words: config.thresholds.window_words, unspacedCharacters: config.thresholds.window_unspaced_characters },
     unfamiliarScriptLines: config.thresholds.unfamiliar_script_lines,
-    // The vote is weighed against schema tokens on sized tools arrays only (neighbourToolsets): elsewhere it is not asked.
+    // The votes are weighed against schema tokens on sized tools arrays only (insuredToolsets): elsewhere they are not asked.
     ...(sized ? { neighbours: { index: input.neighbours === undefined ? loadNeighbourIndex() : input.neighbours, bar: config.thresholds.neighbour_vote, count: config.thresholds.neighbour_count } } : {}),
     clauseEvidence: config.surface_budget.clause_evidence,
     ...(sized ? { partVote: config.thresholds.part_vote } : {}),
