@@ -25,7 +25,7 @@ const unseenGroups: Record<string, string[]> = {
   G6: blind(range(68, 91)),
   G7: blind(range(92, 111)),
   G8: blind(range(112, 123)),
-  G9: blind(range(124, 135)),
+  G9: blind(range(124, 139)),
   P: pending(range(198, 203)),
 };
 
