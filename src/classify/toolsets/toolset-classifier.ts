@@ -11,7 +11,7 @@ import { neighbourTerms } from './neighbour-terms.js';
 import { needClauses, secondNeeds } from './second-need.js';
 import { toolsetFeatures } from './toolset-features.js';
 import type { WindowNeedOptions } from './window-need.js';
-import { instructionWords, windowMaxima } from './window-need.js';
+import { instructionWords, windowMaxima, windowNeeds } from './window-need.js';
 import type { WordClusters } from './word-clusters.js';
 import { loadWordClusters } from './word-clusters.js';
 
@@ -176,7 +176,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     const clauseNeeds = secondNeeds(needClauses(instruction), scorer, candidates, needsToolLabel, secondNeedBar, maximumScoredClauses);
     selectFromParts(clauseNeeds.top, 'second-need');
     const windowScores = windowNeed !== undefined && (windowsRead || partVote < 1) ? windowMaxima(instructionWords(instruction, windowNeed.unspacedCharacters), scorer, candidates, needsToolLabel, windowNeed) : new Map<string, number>();
-    if (windowsRead) selectFromParts(new Map([...windowScores].filter(([, probability]) => probability >= windowNeed.bar)), 'window-need');
+    if (windowsRead) selectFromParts(windowNeeds(windowScores, windowNeed.bar), 'window-need');
     for (const maxima of [clauseNeeds.maxima, windowScores]) for (const [toolset, probability] of maxima) partMaxima.set(toolset, Math.max(partMaxima.get(toolset) ?? 0, probability));
     if (input.clauseEvidence && clauseNeeds.maxima.size > 0) {
       budgetEvidence = { ...evidence };

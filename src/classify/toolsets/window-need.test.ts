@@ -30,11 +30,11 @@ describe('window needs', () => {
     };
     const scorer = { labels: ['_task', 'web', 'terminal', 'spotify'], predict: (text: string) => table[text]! };
     const words = instructionWords('a b c d e f g h i');
-    const found = windowNeeds(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, bar: 0.9, taskBar: 0.9 });
+    const found = windowNeeds(windowMaxima(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, taskBar: 0.9 }), 0.9);
     // spotify is not a candidate; terminal's 0.99 is in a window that does not clearly need a tool (0.8).
     expect([...found.entries()].sort()).toEqual([['terminal', 0.93], ['web', 0.91]]);
-    expect(windowNeeds(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, bar: 0.95, taskBar: 0.9 }).size).toBe(0);
-    expect([...windowNeeds(words, scorer, new Set(['terminal']), '_task', { words: 4, bar: 0.9, taskBar: 0.8 }).entries()]).toEqual([['terminal', 0.99]]);
+    expect(windowNeeds(windowMaxima(words, scorer, new Set(['web', 'terminal']), '_task', { words: 4, taskBar: 0.9 }), 0.95).size).toBe(0);
+    expect([...windowNeeds(windowMaxima(words, scorer, new Set(['terminal']), '_task', { words: 4, taskBar: 0.8 }), 0.9).entries()]).toEqual([['terminal', 0.99]]);
   });
 
   it('reports every candidate\'s best probability over the windows read, whatever the bar (the part vote)', () => {
@@ -54,8 +54,8 @@ describe('window needs', () => {
 
   it('reads nothing when it is off or the message is no longer than one window (the whole message was scored)', () => {
     const scorer = { labels: ['_task', 'web'], predict: () => [1, 1] };
-    expect(windowNeeds(instructionWords('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, bar: 1, taskBar: 0 }).size).toBe(0);
-    expect(windowNeeds(instructionWords('a b c d'), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).size).toBe(0);
-    expect(windowNeeds(instructionWords('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, bar: 0.5, taskBar: 0 }).get('web')).toBe(1);
+    expect(windowNeeds(windowMaxima(instructionWords('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, taskBar: 0 }), 1).size).toBe(0);
+    expect(windowNeeds(windowMaxima(instructionWords('a b c d'), scorer, new Set(['web']), '_task', { words: 4, taskBar: 0 }), 0.5).size).toBe(0);
+    expect(windowNeeds(windowMaxima(instructionWords('a b c d e'), scorer, new Set(['web']), '_task', { words: 4, taskBar: 0 }), 0.5).get('web')).toBe(1);
   });
 });

@@ -76,20 +76,18 @@ export function wordWindows(words: readonly WindowWord[], size: number): string[
 }
 
 /**
- * Toolsets among `candidates` that some window asks for: toolset → its best window probability. Each window is one
- * model evaluation, so the caller bounds the text's length.
+ * Toolsets some window asks for: those whose best window probability (`windowMaxima`) reaches `bar`, with it. None at
+ * a bar of 1 (windows off).
  */
-export function windowNeeds(words: readonly WindowWord[], scorer: ClauseScorer, candidates: ReadonlySet<string>, taskLabel: string, options: WindowNeedOptions): Map<string, number> {
-  const found = new Map<string, number>();
-  if (options.bar >= 1) return found;
-  for (const [label, probability] of windowMaxima(words, scorer, candidates, taskLabel, options)) if (probability >= options.bar) found.set(label, probability);
-  return found;
+export function windowNeeds(maxima: ReadonlyMap<string, number>, bar: number): Map<string, number> {
+  return new Map(bar >= 1 ? [] : [...maxima].filter(([, probability]) => probability >= bar));
 }
 
 /**
  * Each candidate's best probability over the windows read (those whose "needs a tool" output reaches the task bar),
- * whatever the bar: the evidence a part of the message gives a need (`thresholds.part_vote`). Empty for a message of
- * one window.
+ * whatever the bar: what `windowNeeds` selects from, and the evidence a part of the message gives a need
+ * (`thresholds.part_vote`). Empty for a message of one window. Each window is one model evaluation, so the caller
+ * bounds the text's length.
  */
 export function windowMaxima(words: readonly WindowWord[], scorer: ClauseScorer, candidates: ReadonlySet<string>, taskLabel: string, options: Pick<WindowNeedOptions, 'words' | 'taskBar'>): Map<string, number> {
   const maxima = new Map<string, number>();
