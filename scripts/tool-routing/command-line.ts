@@ -1,4 +1,5 @@
-/** The experiment scripts' options: `--name value` pairs read from process.argv. */
+/** The experiment scripts' options: `--name value` pairs read from process.argv, and the build scripts' `--check`. */
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** The value after `name`, or undefined when the option is not given. */
 export function option(name: string): string | undefined {
@@ -15,4 +16,19 @@ export function seedsOption(): number[] | undefined {
   const seeds = text.split(',').map(Number);
   if (seeds.some((seed) => !Number.isInteger(seed))) throw new Error(`--seed and --seeds take integers (joined by commas), not ${text}`);
   return seeds;
+}
+
+/**
+ * A deterministic build's output: with `--check`, compares `bytes` with the file at `target` and sets the exit code
+ * (1 when they differ, so CI can tell a shipped file is stale); otherwise writes them there. Returns whether it wrote.
+ */
+export function writeOrCheck(target: string, bytes: Uint8Array, what: { current: string; stale: string }): boolean {
+  if (!process.argv.includes('--check')) {
+    writeFileSync(target, bytes);
+    return true;
+  }
+  const same = Buffer.compare(readFileSync(target), bytes) === 0;
+  process.stdout.write(`${same ? what.current : what.stale}\n`);
+  process.exitCode = same ? 0 : 1;
+  return false;
 }

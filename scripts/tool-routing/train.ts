@@ -8,12 +8,12 @@
  * Trains only on data/tool-routing/train.txt, train-*.txt and train-*.jsonl (plus generated variants of them;
  * see training.ts); never on the dev or held-out cases, nor on anything under ../shared.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot, toolsetModelRelativePath } from '../../src/classify/toolsets/model-file.js';
 import { encodePackedModel } from '../../src/classify/linear/packed-model-file.js';
 import { averageModels } from './average-models.js';
-import { option, seedsOption } from './command-line.js';
+import { option, seedsOption, writeOrCheck } from './command-line.js';
 import type { LabelCalibrationInput } from './training.js';
 import { defaultSeed, toolsetLabels, trainingDirectory, trainingFiles, trainToolsetModel } from './training.js';
 
@@ -27,12 +27,7 @@ const { examples, written } = trained[0]!;
 const model = trained.length === 1 ? trained[0]!.model : averageModels(trained.map((result) => result.model));
 const bytes = encodePackedModel(model);
 const target = option('--out') ?? join(root, toolsetModelRelativePath);
-if (process.argv.includes('--check')) {
-  const same = Buffer.compare(readFileSync(target), bytes) === 0;
-  process.stdout.write(same ? 'weights are up to date\n' : 'weights differ from a fresh training run\n');
-  process.exitCode = same ? 0 : 1;
-} else {
-  writeFileSync(target, bytes);
+if (writeOrCheck(target, bytes, { current: 'weights are up to date', stale: 'weights differ from a fresh training run' })) {
   process.stdout.write(`trained on ${examples} examples (${written} written, from ${trainingFiles(root).join(', ')}), ${Object.keys(model.rows).length} weight rows, ${(bytes.length / 1024).toFixed(0)} KiB → ${target}\n`);
   process.stdout.write(`temperatures: ${toolsetLabels.map((label, index) => `${label}=${model.temperatures[index]}`).join(' ')}\n`);
 }
