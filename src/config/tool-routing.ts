@@ -33,9 +33,19 @@ const thresholdsSchema = z
      * higher for the rare toolsets, so a lower miss cost keeps as much; src/tools/ARCHITECTURE.md, "Calibration");
      * 40,000 with the word windows, together with `broad_miss_cost_tokens` 70,000: as many misses, more reduction
      * (ARCHITECTURE, "Eighteenth session"). 100,000 with the breadth writers' model, which keeps fewer tokens at the
-     * same misses: the higher cost spends that on recall (ARCHITECTURE, "Twenty-first session").
+     * same misses: the higher cost spends that on recall (ARCHITECTURE, "Twenty-first session"). 150,000 with
+     * `rule_support`, which frees the median that a higher cost spends (ARCHITECTURE, "Twenty-eighth session").
      */
-    miss_cost_tokens: z.number().min(0).default(100000),
+    miss_cost_tokens: z.number().min(0).default(150000),
+    /**
+     * A recall-first rule (rules.ts) adds its toolset only when the model gives that toolset at least this, per
+     * toolset; toolsets not named here take every rule's word. On tools arrays as large as the surface budget's only.
+     * The terminal's lexicon is the broadest ("changes", "branch", "process", "backup", "version"): on the training
+     * writers' single-turn messages it named the shell for 64% of those it fired on, and where the model is sure the
+     * shell is not wanted (under 0.1%) the word is usually the other sense. Shipped with `miss_cost_tokens` 150,000,
+     * which spends the median it frees on recall (ARCHITECTURE, "Twenty-eighth session").
+     */
+    rule_support: z.record(z.string(), z.number().min(0).max(1)).default({ terminal: 0.001 }),
     /** Probability that the message needs some tool above which "no toolset confident" means abstain (full surface). */
     abstain_when_task: z.number().min(0).max(1).default(0.6),
     /**

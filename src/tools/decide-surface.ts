@@ -251,7 +251,7 @@ function classify(
     // The votes are weighed against schema tokens on sized tools arrays only (insuredToolsets): elsewhere they are not asked.
     ...(sized ? { neighbours: { index: input.neighbours === undefined ? loadNeighbourIndex() : input.neighbours, bar: config.thresholds.neighbour_vote, count: config.thresholds.neighbour_count } } : {}),
     clauseEvidence: config.surface_budget.clause_evidence,
-    ...(sized ? { partVote: config.thresholds.part_vote } : {}),
+    ...(sized ? { partVote: config.thresholds.part_vote, ruleSupport: config.thresholds.rule_support } : {}),
   });
 }
 

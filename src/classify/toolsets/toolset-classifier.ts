@@ -50,6 +50,11 @@ export interface ToolsetClassifierInput {
    * `count` nearest messages' similarity is reported in `neighbours`. Off when absent or its bar is 1.
    */
   neighbours?: { index: NeighbourIndex | null; bar: number; count: number };
+  /**
+   * Per toolset, the least model probability at which a rule's word still selects it (below, the model's own score
+   * decides). Toolsets not named here take every rule's word; absent, all do.
+   */
+  ruleSupport?: Readonly<Record<string, number>>;
   /** Also score the clauses of a multi-clause message for the surface budget (`budgetEvidence`). */
   clauseEvidence?: boolean;
   /**
@@ -143,7 +148,8 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     let score = known ? probabilities[modelIndex]! : descriptionScores[position] ?? 0;
     // The model has seen its toolsets' names in training; naming only adds evidence for the toolsets it does not know.
     evidence[toolset.name] = round(!known && named.has(toolset.name) ? Math.max(score, 0.99) : score);
-    if (rules.toolsets.has(toolset.name) || named.has(toolset.name)) score = Math.max(score, 0.99);
+    const ruleSelects = rules.toolsets.has(toolset.name) && (!known || score >= (input.ruleSupport?.[toolset.name] ?? 0));
+    if (ruleSelects || named.has(toolset.name)) score = Math.max(score, 0.99);
     scores[toolset.name] = round(score);
     thresholds.push(known ? input.thresholdFor(toolset.name, { needsTool, strongest }) : input.descriptionThreshold);
   });
