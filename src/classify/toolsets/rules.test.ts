@@ -101,3 +101,13 @@ describe('a look-up', () => {
     expect(toolsetsOf('tell me about the band, from what you know')).not.toContain('web');
   });
 });
+
+describe("Home Assistant's short name", () => {
+  it('reads HA and HACS in capitals as Home Assistant, never a laugh or a negated one', () => {
+    expect(toolsetsOf('check the HA logs for errors, then restart HA')).toContain('homeassistant');
+    expect(toolsetsOf('update the HACS integrations on the pi')).toContain('homeassistant');
+    expect(toolsetsOf('ha ha, very funny. now summarise the meeting notes')).not.toContain('homeassistant');
+    expect(toolsetsOf("don't touch HA, just summarise the meeting notes")).not.toContain('homeassistant');
+    expect(toolsetsOf('the HAL 9000 quote, please')).not.toContain('homeassistant');
+  });
+});

@@ -141,6 +141,12 @@ export function applyRules(
     toolsets.add('vision');
     fired.push('image-attached');
   }
+  // "HA" is Home Assistant's short name ("the HA logs", "restart HA"), in capitals only ("ha" is a laugh). Of the
+  // training writers' full-registry messages that write it (or HACS, its community store), 167 of 180 need it.
+  if (homeAssistantShortName.test(rawText) && tokens.some((token) => token.frame === 'plain' && (token.text === 'ha' || token.text === 'hacs'))) {
+    toolsets.add('homeassistant');
+    fired.push('home-assistant-short-name');
+  }
   if (/https?:\/\/\S+/i.test(rawText) && plainMentionsUrl(tokens)) {
     toolsets.add('web');
     fired.push('url');
@@ -149,6 +155,8 @@ export function applyRules(
   const capabilityInquiry = compact.length <= 80 && capabilityPatterns.some((pattern) => pattern.test(compact));
   return { toolsets, capabilityInquiry, fired };
 }
+
+const homeAssistantShortName = /(?<![\p{L}\p{N}])(?:HA|HACS)(?![\p{L}\p{N}])/u;
 
 /** A URL inside quotes or a negation ("don't open https://…") is not a page to fetch. */
 function plainMentionsUrl(tokens: readonly FramedToken[]): boolean {
