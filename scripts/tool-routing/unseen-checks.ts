@@ -26,7 +26,7 @@ const unseenGroups: Record<string, string[]> = {
   G7: blind(range(92, 111)),
   G8: blind(range(112, 123)),
   G9: blind(range(124, 139)),
-  G10: blind(range(140, 151)),
+  G10: blind(range(140, 155)),
   P: pending(range(198, 203)),
 };
 
