@@ -52,7 +52,8 @@ export interface ToolsetClassifierInput {
   neighbours?: { index: NeighbourIndex | null; bar: number; count: number };
   /**
    * Per toolset, the least model probability at which a rule's word still selects it (below, the model's own score
-   * decides). Toolsets not named here take every rule's word; absent, all do.
+   * decides; the rule is still listed in `rules` as having matched). Toolsets not named here take every rule's word;
+   * absent, all do.
    */
   ruleSupport?: Readonly<Record<string, number>>;
   /** Also score the clauses of a multi-clause message for the surface budget (`budgetEvidence`). */
