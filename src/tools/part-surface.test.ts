@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fnv1a } from '../classify/features/hash.js';
-import { MultilabelModel } from '../classify/linear/multilabel-model.js';
-import { needsToolLabel } from '../classify/toolsets/toolset-classifier.js';
+import type { MultilabelModel } from '../classify/linear/multilabel-model.js';
 import { toolRoutingConfigSchema } from './config.js';
 import { decideFirstTurnSurface } from './decide-surface.js';
 import { hermesTools, userTurn } from './test-support/fixtures.js';
-import { hermesToolsets } from './toolsets/hermes-map.js';
+import { hermesStubModel } from './test-support/stub-model.js';
 
 const bits = 12;
-const logit = (probability: number): number => Math.log(probability / (1 - probability));
-const labels = [...Object.keys(hermesToolsets.toolsets).sort(), needsToolLabel];
 const text = 'please look up the opening hours and the ticket prices of every museum and gallery in the old town for the coming long weekend, with the closing days, and while you are on it feed the zebra';
 
 /**
@@ -18,9 +15,7 @@ const text = 'please look up the opening hours and the ticket prices of every mu
  */
 function zebraModel(toolset: string): MultilabelModel {
   const zebra = fnv1a('w:zebra') & ((1 << bits) - 1);
-  const bias = labels.map((label) => (label === 'web' ? logit(0.9) : label === needsToolLabel ? logit(0.99) : logit(0.00002)));
-  const row = labels.map((label) => (label === toolset ? 55 : 0));
-  return new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: bits, labels, bias, rows: { [String(zebra)]: row }, weightScale: 1, temperatures: labels.map(() => 1), trainedOn: { examples: 0, seed: 0, dataHash: 'stub' } });
+  return hermesStubModel({ web: 0.9 }, { [zebra]: { [toolset]: 55 } }, bits);
 }
 
 function decide(toolset: string, thresholds: Record<string, number> = {}) {

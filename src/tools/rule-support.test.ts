@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { MultilabelModel } from '../classify/linear/multilabel-model.js';
-import { needsToolLabel } from '../classify/toolsets/toolset-classifier.js';
+import type { MultilabelModel } from '../classify/linear/multilabel-model.js';
 import { toolRoutingConfigSchema } from './config.js';
 import { decideFirstTurnSurface } from './decide-surface.js';
 import { hermesTools, userTurn } from './test-support/fixtures.js';
-import { hermesToolsets } from './toolsets/hermes-map.js';
+import { hermesStubModel } from './test-support/stub-model.js';
 
-const logit = (probability: number): number => Math.log(probability / (1 - probability));
-const labels = [...Object.keys(hermesToolsets.toolsets).sort(), needsToolLabel];
 // "branch" is one of the terminal rule's words (rules.ts); the message asks for the web.
 const text = 'look up which branch of the library is open late on sundays';
 
 /** A model with no features: sure of the web, and of the terminal exactly `terminal` whatever the message says. */
 function model(terminal: number): MultilabelModel {
-  const bias = labels.map((label) => (label === 'web' ? logit(0.95) : label === 'terminal' ? logit(terminal) : label === needsToolLabel ? logit(0.99) : logit(0.00002)));
-  return new MultilabelModel({ format: 'hashed-ovr-logistic/1', featureBits: 8, labels, bias, rows: {}, weightScale: 1, temperatures: labels.map(() => 1), trainedOn: { examples: 0, seed: 0, dataHash: 'stub' } });
+  return hermesStubModel({ web: 0.95, terminal });
 }
 
 function decide(terminal: number, thresholds: Record<string, unknown> = {}, tools: readonly unknown[] = hermesTools('cli')) {
