@@ -66,6 +66,9 @@ describe('frameTokens', () => {
     const framed = frames("read the email and add the meeting it mentions as a reminder 15 min before");
     expect(framed['reminder']).toBe('plain');
     expect(frames('build a playlist from the songs she mentioned and queue it')['queue']).toBe('plain');
+    // A noun phrase of two or three words before the pronoun is still the clause's object.
+    expect(frames('find the quarterly sales report she wrote and schedule a review of it')['schedule']).toBe('plain');
+    expect(frames('take the old deploy notes they wrote and turn them into a checklist')['checklist']).toBe('plain');
     // Two clauses: the pronoun opens a report.
     expect(frames('check my payslip, it says tax code br')['code']).toBe('quoted');
     expect(frames('is this a scam? it says click the link')['link']).toBe('quoted');

@@ -48,8 +48,8 @@ const indirectQuestionWords = new Set(['what', 'whatever', 'whether']);
  */
 function reportsSpeech(text: string, verbEnd: number, previous: readonly FramedToken[]): boolean {
   if (/^\s*["'“「:：]/.test(text.slice(verbEnd, verbEnd + 4))) return true;
+  if (isRelativeClause(text, previous.slice(-6, -1))) return false;
   const before = previous.slice(-4, -1);
-  if (isRelativeClause(text, before)) return false;
   return before.some((token) => reporters.has(token.text)) && !before.some((token) => indirectQuestionWords.has(token.text));
 }
 
@@ -57,15 +57,21 @@ const pronounReporters = new Set(['he', 'she', 'they', 'it', 'someone']);
 const determiners = new Set(['the', 'this', 'that', 'these', 'those', 'a', 'an', 'any', 'every', 'each', 'my', 'your', 'our', 'his', 'her', 'their']);
 
 /**
- * "add the meeting it mentions as a reminder", "open the file she wrote": a pronoun right before the verb with a
- * determiner and a noun before it is a relative clause whose object came first, so nothing after the verb is reported.
+ * "add the meeting it mentions as a reminder", "open the file she wrote", "the release date someone mentioned": a
+ * pronoun right before the verb with a determiner and a noun phrase of one to three words before it is a relative
+ * clause whose object came first, so nothing after the verb is reported. `before` is up to five tokens before the verb.
  */
 function isRelativeClause(text: string, before: readonly FramedToken[]): boolean {
-  const [determiner, , pronoun] = before;
-  if (before.length !== 3 || !pronounReporters.has(pronoun!.text) || !determiners.has(determiner!.text)) return false;
-  // "my payslip, it says …" and "is it a scam? it says …" are two clauses: the pronoun starts a report. (The text is
-  // normalised, so a curly apostrophe is "'" already.)
-  return !/[^\s\p{L}\p{M}\p{N}']/u.test(text.slice(determiner!.start, pronoun!.end));
+  const pronoun = before.at(-1);
+  if (!pronoun || !pronounReporters.has(pronoun.text)) return false;
+  for (let nounWords = 1; nounWords <= 3; nounWords += 1) {
+    const determiner = before.at(-2 - nounWords);
+    if (!determiner || !determiners.has(determiner.text)) continue;
+    // "my payslip, it says …" and "is it a scam? it says …" are two clauses: the pronoun starts a report. (The text
+    // is normalised, so a curly apostrophe is "'" already.)
+    return !/[^\s\p{L}\p{M}\p{N}']/u.test(text.slice(determiner.start, pronoun.end));
+  }
+  return false;
 }
 
 const clauseEnd = new Set(['.', ',', ';', '!', '?', ':', '\n', '。', '，', '；', '！', '？', '、', '(', ')']);
