@@ -27,7 +27,7 @@ const unseenGroups: Record<string, string[]> = {
   G8: blind(range(112, 123)),
   G9: blind(range(124, 139)),
   G10: blind(range(140, 155)),
-  G11: blind(range(156, 165)),
+  G11: blind(range(156, 169)),
   P: pending(range(198, 203)),
 };
 
