@@ -109,5 +109,8 @@ describe("Home Assistant's short name", () => {
     expect(toolsetsOf('ha ha, very funny. now summarise the meeting notes')).not.toContain('homeassistant');
     expect(toolsetsOf("don't touch HA, just summarise the meeting notes")).not.toContain('homeassistant');
     expect(toolsetsOf('the HAL 9000 quote, please')).not.toContain('homeassistant');
+    expect(toolsetsOf("ha, thanks. and don't touch HA, just summarise the meeting notes")).not.toContain('homeassistant');
+    expect(toolsetsOf('"HA" is short for what? ha, tell me')).not.toContain('homeassistant');
+    expect(toolsetsOf('ha, ok: restart HA')).toContain('homeassistant');
   });
 });

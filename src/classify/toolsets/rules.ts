@@ -143,7 +143,7 @@ export function applyRules(
   }
   // "HA" is Home Assistant's short name ("the HA logs", "restart HA"), in capitals only ("ha" is a laugh). Of the
   // training writers' full-registry messages that write it (or HACS, its community store), 167 of 180 need it.
-  if (homeAssistantShortName.test(rawText) && tokens.some((token) => token.frame === 'plain' && (token.text === 'ha' || token.text === 'hacs'))) {
+  if (homeAssistantShortName.test(rawText) && namesHomeAssistant(rawText, tokens)) {
     toolsets.add('homeassistant');
     fired.push('home-assistant-short-name');
   }
@@ -157,6 +157,22 @@ export function applyRules(
 }
 
 const homeAssistantShortName = /(?<![\p{L}\p{N}])(?:HA|HACS)(?![\p{L}\p{N}])/u;
+
+/**
+ * The capitals must be on the instruction word itself: in "ha, don't touch HA" the plain "ha" is a laugh and the
+ * capital one is negated. Token offsets index the lower-cased NFKC text; NFKC alone keeps the same offsets unless
+ * lower-casing changed a length (a dotted İ), and then the capitals are checked anywhere, as before.
+ */
+function namesHomeAssistant(rawText: string, tokens: readonly FramedToken[]): boolean {
+  const cased = rawText.normalize('NFKC');
+  const offsetsAgree = cased.length === cased.toLowerCase().length;
+  return tokens.some(
+    (token) =>
+      token.frame === 'plain' &&
+      (token.text === 'ha' || token.text === 'hacs') &&
+      (!offsetsAgree || /^(HA|HACS)$/.test(cased.slice(token.start, token.end))),
+  );
+}
 
 /** A URL inside quotes or a negation ("don't open https://…") is not a page to fetch. */
 function plainMentionsUrl(tokens: readonly FramedToken[]): boolean {
