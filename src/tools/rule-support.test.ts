@@ -13,9 +13,9 @@ function model(terminal: number): MultilabelModel {
   return hermesStubModel({ web: 0.95, terminal });
 }
 
-function decide(terminal: number, thresholds: Record<string, unknown> = {}, tools: readonly unknown[] = hermesTools('cli')) {
+function decide(terminal: number, thresholds: Record<string, unknown> = {}, tools: readonly unknown[] = hermesTools('cli'), message = text) {
   const config = toolRoutingConfigSchema.parse({ thresholds });
-  return decideFirstTurnSurface({ tools, format: 'openai-chat', messages: userTurn(text), config, model: model(terminal), neighbours: null });
+  return decideFirstTurnSurface({ tools, format: 'openai-chat', messages: userTurn(message), config, model: model(terminal), neighbours: null });
 }
 
 describe('rule support on a first turn', () => {
@@ -32,6 +32,12 @@ describe('rule support on a first turn', () => {
     // 0.004 × 150,000 tokens of miss cost is under the terminal schema (~1,500 tokens): the model's bar is not met.
     expect(decide(0.004, { rule_support: { terminal: 1 } }).surface?.loadedToolsets).not.toContain('terminal');
     expect(decide(0.004).surface?.loadedToolsets).toContain('terminal');
+  });
+
+  it('asks no support for a rule whose words have one sense: running a named script', () => {
+    const decision = decide(0.0002, {}, hermesTools('cli'), "don't run the whole suite, only run test_login.py");
+    expect(decision.rules).toContain('run-named-script');
+    expect(decision.surface?.loadedToolsets).toContain('terminal');
   });
 
   it('asks for no support on a small tools array, where every word counts', () => {

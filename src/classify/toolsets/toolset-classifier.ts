@@ -149,7 +149,7 @@ export function classifyToolsets(model: MultilabelModel, input: ToolsetClassifie
     let score = known ? probabilities[modelIndex]! : descriptionScores[position] ?? 0;
     // The model has seen its toolsets' names in training; naming only adds evidence for the toolsets it does not know.
     evidence[toolset.name] = round(!known && named.has(toolset.name) ? Math.max(score, 0.99) : score);
-    const ruleSelects = rules.toolsets.has(toolset.name) && (!known || score >= (input.ruleSupport?.[toolset.name] ?? 0));
+    const ruleSelects = rules.toolsets.has(toolset.name) && (!known || rules.unambiguous.has(toolset.name) || score >= (input.ruleSupport?.[toolset.name] ?? 0));
     if (ruleSelects || named.has(toolset.name)) score = Math.max(score, 0.99);
     scores[toolset.name] = round(score);
     thresholds.push(known ? input.thresholdFor(toolset.name, { needsTool, strongest }) : input.descriptionThreshold);
