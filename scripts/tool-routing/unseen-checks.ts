@@ -28,7 +28,7 @@ const unseenGroups: Record<string, string[]> = {
   G9: blind(range(124, 139)),
   G10: blind(range(140, 155)),
   G11: blind(range(156, 169)),
-  G12: blind(range(170, 181)),
+  G12: blind(range(170, 185)),
   P: pending(range(198, 203)),
 };
 
