@@ -35,7 +35,7 @@ describe('rule support on a first turn', () => {
   });
 
   it('asks no support for a rule whose words have one sense: running a named script', () => {
-    const decision = decide(0.0002, {}, hermesTools('cli'), "don't run the whole suite, only run test_login.py");
+    const decision = decide(0.0002, {}, hermesTools('cli'), "never mind the other benchmarks, just execute bench_parse.py");
     expect(decision.rules).toContain('run-named-script');
     expect(decision.surface?.loadedToolsets).toContain('terminal');
   });

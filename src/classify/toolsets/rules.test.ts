@@ -105,8 +105,8 @@ describe('a look-up', () => {
 describe('running a named script', () => {
   it('needs no backing from the model, in English and Chinese, and never when negated', () => {
     const ruled = (text: string) => applyRules(frameTokens(text), text, false, undefined, /[\u4e00-\u9fff]/.test(text) ? 'other' : 'english');
-    expect([...ruled("don't run the whole suite, only run test_login.py").unambiguous]).toEqual(['terminal']);
-    expect([...ruled('不要跑全部测试，只运行 test_login.py').unambiguous]).toEqual(['terminal']);
+    expect([...ruled("don't touch the other specs, just run spec_checkout.rb").unambiguous]).toEqual(['terminal']);
+    expect([...ruled('别动别的脚本，只执行 cleanup.sh').unambiguous]).toEqual(['terminal']);
     expect([...ruled('run ./scripts/backup.sh tonight').unambiguous]).toEqual(['terminal']);
     expect(ruled("don't run deploy.sh").fired).not.toContain('run-named-script');
     expect(ruled('explain what setup.py does').fired).not.toContain('run-named-script');
