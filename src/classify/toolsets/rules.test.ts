@@ -126,3 +126,16 @@ describe("Home Assistant's short name", () => {
     expect(toolsetsOf('ha, ok: restart HA')).toContain('homeassistant');
   });
 });
+
+describe('the agent\'s memory named as a place', () => {
+  it('saving something to memory brings the memory toolset', () => {
+    expect(toolsetsOf('log the new rota and add a note to memory that Sam swaps Fridays')).toContain('memory');
+    expect(toolsetsOf('store my shoe size to your memory: EU 44')).toContain('memory');
+  });
+
+  it('a memory stick, a leak or a negated save does not', () => {
+    expect(toolsetsOf('copy the holiday photos to the memory stick')).not.toContain('memory');
+    expect(toolsetsOf('why does this loop add to memory usage every request')).not.toContain('memory');
+    expect(toolsetsOf("don't save any of this to memory, I just need to vent")).not.toContain('memory');
+  });
+});

@@ -79,7 +79,8 @@ export const englishAndChineseRules: Rule[] = [
   { name: 'web-time-words', toolsets: ['web'], unlessRule: 'cron-words', pattern: /\b(latest|current|currently|today|tonight|tomorrow|this (week|weekend|year)|right now)\b|最新|最近|今天|明天/ },
   { name: 'vision-words', toolsets: ['vision'], pattern: /\b(image|images|photo|photos|picture|pictures|screenshot|screenshots|diagram|chart|graph|png|jpe?g|gif|webp|scan|receipt|invoice|handwriting|attached)\b|图片|照片|截图|图表|图上|图里|发票|识别/ },
   { name: 'image-gen-words', toolsets: ['image_gen'], pattern: /\b(draw|paint|illustrat\w*|logo|icon|sprite|poster|banner|wallpaper|thumbnail|avatar|mascot|render|artwork|pixel[- ]art|picture of|image of|generate an? (image|picture))\b|画|生成.{0,12}(图|头像|海报)|设计.{0,8}(logo|图标|形象)|海报|插图/ },
-  { name: 'memory-words', toolsets: ['memory'], pattern: /\b(remember|memori[sz]e|keep in mind|note (that|for)|from now on|forget|in (your )?memory)\b|记住|记得|记一下|忘掉|以后/ },
+  // "Save it to memory" names the agent's memory; a memory stick, card, leak or limit is hardware or code.
+  { name: 'memory-words', toolsets: ['memory'], pattern: /\b(remember|memori[sz]e|keep in mind|note (that|for)|from now on|forget|in (your )?memory|to (your |the |long-term )?memory(?! (stick|card|usage|leak|limit|footprint|issues?))|into (your|long-term) memory)\b|记住|记得|记一下|忘掉|以后/ },
   { name: 'subagent-words', toolsets: ['delegation'], pattern: /\b(sub-?agents?|delegate|delegat\w+|in parallel|parallel\w*|helper agents?|farm out|hand (it|this|them)? ?off)\b|子代理|子智能体|委托|并行|同时/ },
   { name: 'session-words', toolsets: ['session_search'], pattern: /\b(last time|earlier (conversation|chat|session)|previous (conversation|chat|session)s?|past (conversation|chat|session)s?|we (talked|discussed|decided|came up)|our (last|earlier|previous) (chat|conversation|session)|yesterday we)\b|上次|上周|前几天|之前.{0,6}(聊|讨论|对话)|我们.{0,8}(讨论|聊)过|以前的对话|历史对话/ },
   { name: 'skills-words', toolsets: ['skills'], pattern: /\bskills?\b|技能/ },
