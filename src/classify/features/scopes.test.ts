@@ -14,6 +14,13 @@ describe('frameTokens', () => {
     expect(framed['config']).toBe('plain');
   });
 
+  it('ends a negation at "also", which starts a further request', () => {
+    const framed = frames('rebase it without losing my local edits also post a summary in the channel');
+    expect(framed['losing']).toBe('negated');
+    expect(framed['post']).toBe('plain');
+    expect(framed['summary']).toBe('plain');
+  });
+
   it('opens a scope only for negated instructions', () => {
     expect(frames("I can't get the tests to pass")['tests']).toBe('plain');
     expect(frames("the server won't start")['start']).toBe('plain');

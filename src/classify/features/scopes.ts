@@ -33,7 +33,8 @@ const instructionOpeners = new Set(['please', 'pls', 'and', 'but', 'so', 'just',
 /** "don't forget to run the migrations" asks for the run. */
 const negationCancellers = new Set(['forget', 'hesitate', 'miss', 'stop']);
 /** Words that close a negation's scope: what follows is asked for again ("don't run the tests, just read the log"). */
-const englishScopeBreakers = new Set(['but', 'just', 'instead', 'only', 'rather', 'then', 'and', 'please', 'however']);
+// "also" starts a further request ("fix it without touching the tests also add a changelog line"), often unpunctuated.
+const englishScopeBreakers = new Set(['but', 'just', 'instead', 'only', 'rather', 'then', 'and', 'also', 'please', 'however']);
 const reportingVerbs = new Set(['says', 'said', 'saying', 'reads', 'wrote', 'writes', 'mentions', 'mentioned', 'claims', 'stated', 'states', 'quote', 'quoting']);
 /** Who or what "says" something that is only being reported (the log says…, my boss wrote…). */
 const reporters = new Set(['log', 'logs', 'error', 'message', 'readme', 'docs', 'documentation', 'doc', 'ticket', 'issue', 'instructions', 'manual', 'wiki', 'guide', 'comment', 'commit', 'email', 'note', 'sign', 'output', 'warning', 'popup', 'colleague', 'coworker', 'boss', 'manager', 'teacher', 'friend', 'someone', 'he', 'she', 'they', 'it', 'team', 'lead', 'task', 'description', 'spec', 'tutorial', 'article', 'post', 'screen', 'prompt']);
