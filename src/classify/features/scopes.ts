@@ -32,8 +32,10 @@ const alwaysNegationCues = new Set(['without']);
 const instructionOpeners = new Set(['please', 'pls', 'and', 'but', 'so', 'just', 'you', 'ok', 'okay', 'also', 'then', 'now', 'hey', 'hi']);
 /** "don't forget to run the migrations" asks for the run. */
 const negationCancellers = new Set(['forget', 'hesitate', 'miss', 'stop']);
-/** Words that close a negation's scope: what follows is asked for again ("don't run the tests, just read the log"). */
-// "also" starts a further request ("fix it without touching the tests also add a changelog line"), often unpunctuated.
+/**
+ * Words that close a negation's scope: what follows is asked for again ("don't run the tests, just read the log").
+ * "also" starts a further request, often unpunctuated ("fix it without touching the tests also add a changelog line").
+ */
 const englishScopeBreakers = new Set(['but', 'just', 'instead', 'only', 'rather', 'then', 'and', 'also', 'please', 'however']);
 const reportingVerbs = new Set(['says', 'said', 'saying', 'reads', 'wrote', 'writes', 'mentions', 'mentioned', 'claims', 'stated', 'states', 'quote', 'quoting']);
 /** Who or what "says" something that is only being reported (the log says…, my boss wrote…). */
