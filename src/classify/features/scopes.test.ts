@@ -44,6 +44,16 @@ describe('frameTokens', () => {
     expect(frames('the readme says "install it first" before anything')['before']).toBe('plain');
   });
 
+  it('reads a quoted whole message as forwarded work, and a short quote as a phrase', () => {
+    const forwarded = frames('my manager sent this:\n\n"Please compile the deploy counts from the git logs and chart them per week."\n\ncan you handle it?');
+    expect(forwarded['compile']).toBe('plain');
+    expect(forwarded['git']).toBe('plain');
+    expect(frames('boss wrote "list every docker image older than a month and prune them" so do it')['prune']).toBe('plain');
+    expect(frameTokens('同事：「这个脚本每天早上八点自动运行一下」').every((token) => token.frame === 'plain')).toBe(true);
+    expect(frames('what does "fatal: not a git repository" mean')['git']).toBe('quoted');
+    expect(frameTokens('同事说「好的」').some((token) => token.frame === 'quoted')).toBe(true);
+  });
+
   it('reads "what the log says" as an indirect question, not as reported speech', () => {
     const framed = frames('tell me what the error says and search whether it is a known issue');
     expect(framed['search']).toBe('plain');

@@ -119,6 +119,8 @@ export function frameTokens(rawText: string): FramedToken[] {
   let reportEndsWithQuote = false;
   let reportOpenedByColon = false;
   let quoteCloser: string | undefined;
+  // Where the closing mark of a forwarded message sits (forwardedMessageEnd), -1 when none is open.
+  let forwardedEnd = -1;
   let previousEnd = 0;
   let clause: string[] = [];
   for (const match of text.matchAll(tokenPattern)) {
@@ -131,6 +133,10 @@ export function frameTokens(rawText: string): FramedToken[] {
       reported = false;
       clause = [];
     }
+    if (forwardedEnd === start) {
+      forwardedEnd = -1;
+      continue;
+    }
     if (quoteCloser !== undefined) {
       if (token === quoteCloser) {
         quoteCloser = undefined;
@@ -139,6 +145,15 @@ export function frameTokens(rawText: string): FramedToken[] {
         continue;
       }
     } else if (token in openingQuotes && isQuoteOpening(text, start, token)) {
+      const closing = forwardedMessageEnd(text, start, openingQuotes[token]!);
+      if (closing >= 0) {
+        // The quote marks are dropped and the words inside read as the request; a report that the quote opened
+        // ("my boss wrote: "…"") is the forwarding, not a report.
+        forwardedEnd = closing;
+        if (reportEndsWithQuote) reported = false;
+        reportEndsWithQuote = false;
+        continue;
+      }
       quoteCloser = openingQuotes[token];
       continue;
     }
@@ -214,6 +229,24 @@ function isQuoteOpening(text: string, start: number, token: string): boolean {
   if (closing < 0) return false;
   const after = text[closing + 1] ?? ' ';
   return !/[\p{L}\p{N}]/u.test(after) && closing - start < 400;
+}
+
+/**
+ * A quote of a whole message ("my boss sent this: "compile the deploy numbers from the git logs and chart them" can
+ * you handle it?") is forwarded work, not reported speech: what it asks is what the user wants done. A short quote is
+ * a phrase (an error, a title, the words on a sign); a long one is a message. Returns the closing mark's offset when
+ * the quote holds at least `forwardedMessageWords` words (or twice as many unspaced characters), else -1.
+ */
+const forwardedMessageWords = 6;
+
+function forwardedMessageEnd(text: string, start: number, closer: string): number {
+  const closing = text.indexOf(closer, start + 1);
+  if (closing < 0) return -1;
+  const inside = text.slice(start + 1, closing);
+  const words = inside.match(/[\p{L}\p{N}]+/gu) ?? [];
+  let count = 0;
+  for (const word of words) count += unspacedCharacter.test(word) ? Math.ceil(word.length / 2) : 1;
+  return count >= forwardedMessageWords ? closing : -1;
 }
 
 interface ScopeState {
