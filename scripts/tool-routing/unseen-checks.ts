@@ -1,8 +1,8 @@
 /**
  * The unseen checks a routing change is measured on before it ships (src/tools/ARCHITECTURE.md, "Twenty-third" to
- * "Thirty-first session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
+ * "Thirty-second session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
  *   npx tsx scripts/tool-routing/unseen-checks.ts data/tool-routing/toolset-model.bin [--calibration FILE] [--config JSON]
- * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G13: the frozen blind sets, by the session that
+ * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G14: the frozen blind sets, by the session that
  * wrote them; P: pending writers 198–203, whose misses nobody has read (the cleanest check). Groups run one after
  * another, so their order and figures are the same on a busy machine; the options pass through to every group.
  */
@@ -30,6 +30,7 @@ const unseenGroups: Record<string, string[]> = {
   G11: blind(range(156, 169)),
   G12: blind(range(170, 185)),
   G13: blind(range(186, 201)),
+  G14: blind(range(202, 213)),
   P: pending(range(198, 203)),
 };
 
