@@ -49,6 +49,9 @@ describe('frameTokens', () => {
     expect(forwarded['compile']).toBe('plain');
     expect(forwarded['git']).toBe('plain');
     expect(frames('boss wrote "list every docker image older than a month and prune them" so do it')['prune']).toBe('plain');
+    const afterColon = frames('the office manager wrote: "please turn off all the office lights at seven every weekday" set that up');
+    expect(afterColon['lights']).toBe('plain');
+    expect(afterColon['set']).toBe('plain');
     expect(frameTokens('同事：「这个脚本每天早上八点自动运行一下」').every((token) => token.frame === 'plain')).toBe(true);
     expect(frames('what does "fatal: not a git repository" mean')['git']).toBe('quoted');
     expect(frameTokens('同事说「好的」').some((token) => token.frame === 'quoted')).toBe(true);

@@ -147,11 +147,12 @@ export function frameTokens(rawText: string): FramedToken[] {
     } else if (token in openingQuotes && isQuoteOpening(text, start, token)) {
       const closing = forwardedMessageEnd(text, start, openingQuotes[token]!);
       if (closing >= 0) {
-        // The quote marks are dropped and the words inside read as the request; a report that the quote opened
-        // ("my boss wrote: "…"") is the forwarding, not a report.
+        // The quote marks are dropped and the words inside read as the request; a report that leads to the quote
+        // ("my boss wrote: "…"", "she says "…"") is the forwarding, not a report, so it ends here.
         forwardedEnd = closing;
-        if (reportEndsWithQuote) reported = false;
+        reported = false;
         reportEndsWithQuote = false;
+        reportOpenedByColon = false;
         continue;
       }
       quoteCloser = openingQuotes[token];
