@@ -97,7 +97,6 @@ const chineseReportingCues = ['写着', '里说', '上说', '中说', '说要', 
 
 const openingQuotes: Record<string, string> = { '"': '"', '「': '」', '『': '』', '《': '》', "'": "'" };
 
-/** Splits text into tokens and marks each as plain, negated or quoted. Pure and allocation-light: runs per request. */
 /** The normalised text with every negated or quoted token blanked out: what the message actually asks for. */
 export function instructionText(rawText: string, tokens: readonly FramedToken[] = frameTokens(rawText)): string {
   const characters = normalizeText(rawText).split('');
@@ -108,6 +107,7 @@ export function instructionText(rawText: string, tokens: readonly FramedToken[] 
   return characters.join('');
 }
 
+/** Splits text into tokens and marks each as plain, negated or quoted. Pure and allocation-light: runs per request. */
 export function frameTokens(rawText: string): FramedToken[] {
   const text = normalizeText(rawText);
   const tokens: FramedToken[] = [];
@@ -152,7 +152,6 @@ export function frameTokens(rawText: string): FramedToken[] {
         forwardedEnd = closing;
         reported = false;
         reportEndsWithQuote = false;
-        reportOpenedByColon = false;
         continue;
       }
       quoteCloser = openingQuotes[token];
