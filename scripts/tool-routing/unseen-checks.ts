@@ -1,8 +1,8 @@
 /**
  * The unseen checks a routing change is measured on before it ships (src/tools/ARCHITECTURE.md, "Twenty-third" to
- * "Thirty-third session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
+ * "Thirty-fourth session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
  *   npx tsx scripts/tool-routing/unseen-checks.ts data/tool-routing/toolset-model.bin [--calibration FILE] [--config JSON]
- * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G15: the frozen blind sets, by the session that
+ * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G16: the frozen blind sets, by the session that
  * wrote them; P: pending writers 198–203 and P2: pending writers 266–268, whose misses nobody has read (the cleanest
  * checks). Groups run one after another, so their order and figures are the same on a busy machine; the options pass
  * through to every group.
@@ -33,6 +33,7 @@ const unseenGroups: Record<string, string[]> = {
   G13: blind(range(186, 201)),
   G14: blind(range(202, 213)),
   G15: blind(range(214, 221)),
+  G16: blind(range(222, 229)),
   P: pending(range(198, 203)),
   P2: pending(range(266, 268)),
 };
