@@ -24,24 +24,50 @@ export function textFeatureNames(text: string, signals: TextSignals = {}, tokens
   const names: string[] = [];
   let previous: FramedToken | undefined;
   for (const token of tokens) {
-    const prefix = framePrefix[token.frame];
-    if (token.unspaced) {
-      addUnspacedGrams(token.text, prefix, names);
-      previous = undefined;
-      continue;
-    }
-    const word = /^https?:\/\//.test(token.text) ? '<url>' : /^\d+$/.test(token.text) ? '<num>' : token.text;
-    names.push(`w:${prefix}${word}`);
-    if (previous && previous.frame === token.frame && !previous.unspaced) names.push(`b:${prefix}${previous.text}_${word}`);
-    if (word.length >= 5 && !/[/\\.<]/.test(word)) {
-      const padded = `^${word}$`;
-      for (let index = 0; index + 4 <= padded.length; index += 1) names.push(`c:${prefix}${padded.slice(index, index + 4)}`);
-    }
+    tokenFeatureNames(token, names);
+    const bigram = tokenBigramName(previous, token);
+    if (bigram !== undefined) names.push(bigram);
     previous = token;
   }
-  for (const name of shapeSignals(text, signals)) names.push(name);
+  for (const name of wholeTextFeatureNames(text, signals)) names.push(name);
+  return names;
+}
+
+/** The features of the text as a whole rather than of its tokens: shape signals and the bias. */
+export function wholeTextFeatureNames(text: string, signals: TextSignals = {}): string[] {
+  const names = shapeSignals(text, signals);
   names.push('bias:text');
   return names;
+}
+
+/**
+ * The features one token gives on its own, whatever its neighbours: the unigram and character 4-grams of a spaced
+ * word, the character 1-3-grams of an unspaced run. With the bigram (`tokenBigramName`) and the whole-text features
+ * they are exactly `textFeatureNames`.
+ */
+export function tokenFeatureNames(token: Pick<FramedToken, 'text' | 'frame' | 'unspaced'>, names: string[] = []): string[] {
+  const prefix = framePrefix[token.frame];
+  if (token.unspaced) {
+    addUnspacedGrams(token.text, prefix, names);
+    return names;
+  }
+  const word = featureWord(token.text);
+  names.push(`w:${prefix}${word}`);
+  if (word.length >= 5 && !/[/\\.<]/.test(word)) {
+    const padded = `^${word}$`;
+    for (let index = 0; index + 4 <= padded.length; index += 1) names.push(`c:${prefix}${padded.slice(index, index + 4)}`);
+  }
+  return names;
+}
+
+/** The bigram of a spaced token and the one before it, or undefined when they give none (`textFeatureNames`). */
+export function tokenBigramName(previous: FramedToken | undefined, token: FramedToken): string | undefined {
+  if (token.unspaced || !previous || previous.frame !== token.frame || previous.unspaced) return undefined;
+  return `b:${framePrefix[token.frame]}${previous.text}_${featureWord(token.text)}`;
+}
+
+function featureWord(text: string): string {
+  return /^https?:\/\//.test(text) ? '<url>' : /^\d+$/.test(text) ? '<num>' : text;
 }
 
 function addUnspacedGrams(run: string, prefix: string, names: string[]): void {

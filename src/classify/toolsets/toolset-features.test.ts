@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { hashFeatures } from '../features/text-features.js';
+import { toolsetFeatureNames, toolsetFeatures } from './toolset-features.js';
+import { loadWordClusters } from './word-clusters.js';
+
+// Frames, quotes, unspaced scripts, URLs, numbers, apostrophes and repeated words in different frames: each token kind
+// the remembered per-token buckets must keep apart.
+const texts = [
+  'run the tests and fix what fails in src/app.ts',
+  "don't run the tests, just run the linter",
+  "the ticket says 'restart the worker'; don't do it, just open https://example.org/status",
+  '每天早上提醒我喝水，不要运行测试',
+  '把 report.xlsx 里的数字画成图，然后 email it to 3 people',
+  "rock'n'roll playlist for the 'Aufwach'-Playlist at 7am?",
+  'screenshots screenshot screenshotting',
+  '',
+  'picture picture picture',
+];
+
+describe('toolsetFeatures', () => {
+  for (const [name, clusters] of [['with word clusters', loadWordClusters()], ['without word clusters', null]] as const) {
+    it(`gives exactly the hashed feature names, ${name}, on first sight and from what it remembers`, () => {
+      for (const bits of [20, 12]) {
+        for (const round of [1, 2]) {
+          for (const text of texts) {
+            const expected = hashFeatures(toolsetFeatureNames(text, round === 2, undefined, clusters), bits);
+            const actual = toolsetFeatures(text, round === 2, bits, undefined, clusters);
+            expect([...actual.indices], `${text} (${bits} bits)`).toEqual([...expected.indices]);
+            expect([...actual.values]).toEqual([...expected.values]);
+          }
+        }
+      }
+    });
+  }
+
+  it('keeps a word asked for apart from the same word negated or quoted', () => {
+    const plain = toolsetFeatures('run the linter', false, 20, undefined, null);
+    const negated = toolsetFeatures("don't run the linter", false, 20, undefined, null);
+    expect([...negated.indices].filter((bucket) => !plain.indices.includes(bucket)).length).toBeGreaterThan(2);
+  });
+});
