@@ -1,8 +1,8 @@
 /**
  * The unseen checks a routing change is measured on before it ships (src/tools/ARCHITECTURE.md, "Twenty-third" to
- * "Thirty-fifth session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
+ * "Thirty-sixth session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
  *   npx tsx scripts/tool-routing/unseen-checks.ts data/tool-routing/toolset-model.bin [--calibration FILE] [--config JSON]
- * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G17: the frozen blind sets, by the session that
+ * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G18: the frozen blind sets, by the session that
  * wrote them; P: pending writers 198–203 and P2: pending writers 266–268, whose misses nobody has read (the cleanest
  * checks); P3: pending writers 283–294 (the misses of 283 and 291 read). Groups run one after another, so their order
  * and figures are the same on a busy machine; the options pass through to every group.
@@ -35,6 +35,7 @@ const unseenGroups: Record<string, string[]> = {
   G15: blind(range(214, 221)),
   G16: blind(range(222, 229)),
   G17: blind(range(230, 237)),
+  G18: blind(range(238, 249)),
   P: pending(range(198, 203)),
   P2: pending(range(266, 268)),
   P3: pending(range(283, 294)),
