@@ -89,8 +89,8 @@ export class MultilabelModel {
    * Bucket → row + 1 once looked up (-1: the bucket has no row, 0: not yet looked up). The binary search over half a
    * million buckets was most of a prediction's time (its steps miss the cache); remembered, a repeated feature costs
    * one read. Filled as buckets are first met rather than built from every row, so loading the model runs no loop over
-   * its rows, and only the pages of the table that are written take memory (at most 4 bytes per bucket, 4 MB for
-   * 2^20). Absent for a model of more than 2^22 buckets.
+   * its rows. 4 bytes per bucket (4 MB for 2^20), resident as its pages are written: buckets are hashes, so a few
+   * thousand distinct features touch most pages. Absent for a model of more than 2^22 buckets.
    */
   private readonly rowByBucket: Int32Array | undefined;
   private readonly scale: number;
