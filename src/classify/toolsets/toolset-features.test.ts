@@ -33,6 +33,15 @@ describe('toolsetFeatures', () => {
     });
   }
 
+  it('stays exact after the cache of token buckets has filled and started over', () => {
+    // 25,000 distinct words, more than the cache holds, then texts whose words were remembered before the clear.
+    const words = Array.from({ length: 25_000 }, (_, index) => `token${index.toString(36)}x`);
+    for (let start = 0; start < words.length; start += 50) toolsetFeatures(words.slice(start, start + 50).join(' '), false, 20, undefined, null);
+    for (const text of [words.slice(0, 8).join(' '), words.slice(24_990).join(' '), ...texts]) {
+      expect([...toolsetFeatures(text, false, 20, undefined, null).indices]).toEqual([...hashFeatures(toolsetFeatureNames(text, false, undefined, null), 20).indices]);
+    }
+  });
+
   it('keeps a word asked for apart from the same word negated or quoted', () => {
     const plain = toolsetFeatures('run the linter', false, 20, undefined, null);
     const negated = toolsetFeatures("don't run the linter", false, 20, undefined, null);
