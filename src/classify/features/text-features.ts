@@ -13,7 +13,8 @@ export interface TextSignals {
   hasImage?: boolean;
 }
 
-const framePrefix: Record<TokenFrame, string> = { plain: '', negated: 'n~', quoted: 'q~' };
+/** What a token's frame puts before each of its feature names. */
+export const framePrefix: Record<TokenFrame, string> = { plain: '', negated: 'n~', quoted: 'q~' };
 
 /**
  * Word unigrams and bigrams, character 4-grams of longer words (so "screenshots" shares evidence with
@@ -97,10 +98,18 @@ export function hashFeatures(names: readonly string[], bits: number): HashedFeat
   const mask = (1 << bits) - 1;
   const hashed = new Int32Array(names.length);
   for (let index = 0; index < names.length; index += 1) hashed[index] = fnv1a(names[index]!) & mask;
-  hashed.sort();
+  return featuresOfBuckets(hashed);
+}
+
+/**
+ * The feature vector of buckets already hashed and masked (`hashFeatures`; toolset-features.ts remembers a token's
+ * buckets): sorted, duplicates merged, each 1/sqrt(distinct count). Sorts `buckets` in place.
+ */
+export function featuresOfBuckets(buckets: Int32Array): HashedFeatures {
+  buckets.sort();
   let count = 0;
-  for (let index = 0; index < hashed.length; index += 1) if (index === 0 || hashed[index] !== hashed[index - 1]) hashed[count++] = hashed[index]!;
-  const indices = hashed.slice(0, count);
+  for (let index = 0; index < buckets.length; index += 1) if (index === 0 || buckets[index] !== buckets[index - 1]) buckets[count++] = buckets[index]!;
+  const indices = buckets.slice(0, count);
   const value = count === 0 ? 0 : 1 / Math.sqrt(count);
   return { indices, values: new Float32Array(count).fill(value) };
 }

@@ -2,7 +2,7 @@ import { fnv1a } from '../features/hash.js';
 import type { FramedToken } from '../features/scopes.js';
 import { frameTokens } from '../features/scopes.js';
 import type { HashedFeatures } from '../features/text-features.js';
-import { textFeatureNames, tokenBigramName, tokenFeatureNames, wholeTextFeatureNames } from '../features/text-features.js';
+import { featuresOfBuckets, framePrefix, textFeatureNames, tokenBigramName, tokenFeatureNames, wholeTextFeatureNames } from '../features/text-features.js';
 import type { WordClusters } from './word-clusters.js';
 
 /**
@@ -22,7 +22,7 @@ function tokenClusterNames(token: FramedToken, clusters: WordClusters): string[]
   if (token.unspaced) return [];
   const found = clusters.clustersOf(token.text.replace(/^'+|'+$/g, ''));
   if (!found) return [];
-  const prefix = token.frame === 'plain' ? '' : token.frame === 'negated' ? 'n~' : 'q~';
+  const prefix = framePrefix[token.frame];
   return [`k:${prefix}${found[0]}`, `K:${prefix}${found[1]}`];
 }
 
@@ -44,17 +44,8 @@ export function toolsetFeatures(text: string, hasImage: boolean, bits: number, t
     previous = token;
   }
   for (const name of wholeTextFeatureNames(text, { hasImage })) buckets.push(fnv1a(name) & mask);
-  return hashedFromBuckets(buckets);
-}
-
-/** `hashFeatures` from buckets already hashed and masked: sorted, duplicates merged, each 1/√(distinct count). */
-function hashedFromBuckets(buckets: readonly number[]): HashedFeatures {
   // `new Int32Array(array)` copies by index; `Int32Array.from` walks an iterator and cost as much as the sort.
-  const sorted = new Int32Array(buckets).sort();
-  let count = 0;
-  for (let index = 0; index < sorted.length; index += 1) if (index === 0 || sorted[index] !== sorted[index - 1]) sorted[count++] = sorted[index]!;
-  const value = count === 0 ? 0 : 1 / Math.sqrt(count);
-  return { indices: sorted.slice(0, count), values: new Float32Array(count).fill(value) };
+  return featuresOfBuckets(new Int32Array(buckets));
 }
 
 /**
