@@ -30,6 +30,29 @@ describe('frameTokens', () => {
     expect(frames("don't forget to run the tests")['run']).toBe('plain');
   });
 
+  it('reads what the user no longer needs, named before removing it, as the request', () => {
+    expect(frames("I don't need the 9am standup reminder anymore, cancel it")['reminder']).toBe('plain');
+    expect(frames("don't want the old logs folder, delete it")['logs']).toBe('plain');
+    expect(frames('no need for the daily digest any longer, kill it')['digest']).toBe('plain');
+    expect(frames('I do not need the staging branch anymore')['staging']).toBe('plain');
+    // A tool the user declines stays declined: no "anymore", and the next clause does not discard it.
+    expect(frames("I don't need a web search for this, just tell me")['search']).toBe('negated');
+    expect(frames("you don't need to search the web anymore, just answer")['search']).toBe('negated');
+    expect(frames("don't need the browser, use curl instead")['browser']).toBe('negated');
+    // A pronoun names nothing: left negated as before.
+    expect(frames("cancel the job, I don't need it anymore")['it']).toBe('negated');
+    expect(frameTokens('我不需要那个每天早上的提醒了，删掉吧').every((token) => token.frame === 'plain')).toBe(true);
+    expect(frameTokens('不用搜索了，直接告诉我').find((token) => token.text.includes('搜索'))?.frame).toBe('negated');
+  });
+
+  it('reads "don\'t let me forget / miss" as a request to prevent it', () => {
+    expect(frames("don't let me forget to call mom at 5pm")['call']).toBe('plain');
+    expect(frames('please never let us miss the bin collection')['collection']).toBe('plain');
+    expect(frames("don't let the intern deploy on friday")['deploy']).toBe('negated');
+    expect(frameTokens('别让我忘了明天给妈妈打电话').every((token) => token.frame === 'plain')).toBe(true);
+    expect(frameTokens('别让他删文件').some((token) => token.frame === 'negated')).toBe(true);
+  });
+
   it('marks quoted and reported speech as quoted', () => {
     expect(frames("the log says 'run the migration'")['migration']).toBe('quoted');
     expect(frames('the log says run the migration')['migration']).toBe('quoted');

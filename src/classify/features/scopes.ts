@@ -89,8 +89,8 @@ function isDash(text: string, start: number, token: string): boolean {
 }
 
 const chineseNegationCues = ['不要', '不用', '无需', '不需要', '不必', '别', '勿', '禁止', '没必要', '千万别', '先别'];
-/** 别忘了 / 不要忘记 ("don't forget to…") ask for the action. */
-const chineseCancellers = ['忘', '客气'];
+/** 别忘了 / 不要忘记 ("don't forget to…") and 别让我忘了 / 不要让我错过 ("don't let me forget / miss…") ask for the action. */
+const chineseCancellers = ['忘', '客气', '让我忘', '让我们忘', '让我错过', '让我们错过', '让我迟到', '让我睡过'];
 const chineseScopeBreakers = ['只', '但', '而是', '就', '然后', '再'];
 /** Narrow on purpose: bare 说 also starts 说明 ("explain"), and 显示/提示 are instructions as often as reports. */
 const chineseReportingCues = ['写着', '里说', '上说', '中说', '说要', '说让', '报错说'];
@@ -166,7 +166,7 @@ export function frameTokens(rawText: string): FramedToken[] {
     }
     reportOpenedByColon = false;
     if (unspacedCharacter.test(token)) {
-      pushUnspaced(token, start, tokens, quoteCloser !== undefined, { negated, reported }, (next) => {
+      pushUnspaced(token, start, text.slice(start + token.length, start + token.length + 16), tokens, quoteCloser !== undefined, { negated, reported }, (next) => {
         negated = next.negated;
         reported = next.reported;
       });
@@ -206,13 +206,37 @@ function opensNegation(word: string, clause: readonly string[], text: string, en
   const next = /^\s*([\p{L}']+)(?:\s+([\p{L}']+))?/u.exec(text.slice(end, end + 40));
   const nextWord = next?.[1] ?? '';
   if (alwaysNegationCues.has(word)) return true;
+  if ((nextWord === 'need' || nextWord === 'want') && word !== 'never' && word !== 'avoid' && namesWhatToDiscard(text, end)) return false;
   // "no need to …", "not necessary to …", "you don't need to …", "I don't want you to …"
   if ((word === 'no' && nextWord === 'need') || (word === 'not' && nextWord === 'necessary')) return true;
   if ((word === "don't" || word === 'dont') && (nextWord === 'need' || (nextWord === 'want' && next?.[2] === 'you'))) return true;
   const opener = (before: readonly string[]): boolean => before.length === 0 || instructionOpeners.has(before.at(-1)!);
-  if (word === 'not' && clause.at(-1) === 'do') return !negationCancellers.has(nextWord) && opener(clause.slice(0, -1));
-  if (!imperativeNegationCues.has(word) || negationCancellers.has(nextWord)) return false;
+  // "don't let me forget to call mom at 5", "never let us miss the bin day": a request to prevent it, as "don't forget".
+  const cancelled = negationCancellers.has(nextWord) || (nextWord === 'let' && (next?.[2] === 'me' || next?.[2] === 'us'));
+  if (word === 'not' && clause.at(-1) === 'do') return !cancelled && opener(clause.slice(0, -1));
+  if (!imperativeNegationCues.has(word) || cancelled) return false;
   return opener(clause);
+}
+
+/**
+ * "I don't need the 9am standup reminder anymore, cancel it", "don't want the old logs folder, delete it": what is
+ * no longer needed is the thing to remove, so its words are the request, not a negated one. Read from just after the
+ * cue: need/want followed by a noun phrase (not "need to search", "want you to"), and either "anymore" / "any
+ * longer" in the same clause or a next clause that opens by discarding "it" / "them" / "that".
+ */
+const discardVerbs = 'delete|remove|cancel|kill|stop|drop|archive|block|close|forget|erase|wipe|clear|clean up|uninstall|unsubscribe from|turn off|switch off|disable|get rid of|trash|purge|retire|scrap|ditch|nuke|unschedule|deactivate|pause|mute';
+const discardAfterClause = new RegExp(`^\\s*(?:(?:so|please|pls|just|and|can you|could you|go ahead and)\\s+)*(?:${discardVerbs})\\s+(?:it|them|that|those|this|these)\\b`);
+// A bare pronoun ("I don't need it anymore") names nothing to read: left as it was.
+const needsWhat = /^\s*(?:need|want)\s+(?:for\s+)?(?!(?:to|you|u|anything|anymore|it|them|him|her|(?:any|all|either|both|none) of (?:it|them|those|these))\b|(?:that|this|those|these|one)\s*(?:anymore|any more|any longer|[.,;!?:]|$))[\p{L}\p{N}]/u;
+const clauseClose = /[.,;!?:\n\u2014\u2013]|\s-\s/;
+
+function namesWhatToDiscard(text: string, end: number): boolean {
+  const rest = text.slice(end, end + 240);
+  if (!needsWhat.test(rest)) return false;
+  const close = clauseClose.exec(rest);
+  const clauseText = close ? rest.slice(0, close.index) : rest;
+  if (/\b(anymore|any more|any longer)\b/.test(clauseText)) return true;
+  return close !== null && discardAfterClause.test(rest.slice(close.index + close[0].length));
 }
 
 function frameOf(quoted: boolean, negated: boolean): TokenFrame {
@@ -254,8 +278,20 @@ interface ScopeState {
   reported: boolean;
 }
 
+/**
+ * 我不需要那个每天的提醒了，删掉吧 ("I don't need that daily reminder any more, delete it"): as in English, what is no
+ * longer needed (a cue of needing, the rest of the run closed by 了) is the thing to remove when the next clause
+ * opens by removing it; 不用搜索了，直接回答 stays negated.
+ */
+const chineseNeedCues = new Set(['不需要', '不用', '不再需要', '没必要']);
+const chineseDiscardOpening = /^[，,。；;]\s*(?:请|帮我|帮忙|就|直接|麻烦)?(?:删|取消|关掉|关了|停掉|停了|去掉|清掉|清除|移除|卸载|撤销|撤掉|退订)/;
+
+function discardsWhatFollows(cue: string, rest: string, after: string): boolean {
+  return chineseNeedCues.has(cue) && rest.length > 1 && rest.endsWith('了') && chineseDiscardOpening.test(after);
+}
+
 /** Chinese runs carry their own cues inside the run; split the run where a cue starts or ends a scope. */
-function pushUnspaced(run: string, runStart: number, tokens: FramedToken[], quoted: boolean, state: ScopeState, update: (state: ScopeState) => void): void {
+function pushUnspaced(run: string, runStart: number, after: string, tokens: FramedToken[], quoted: boolean, state: ScopeState, update: (state: ScopeState) => void): void {
   let { negated, reported } = state;
   let segment = '';
   let segmentStart = runStart;
@@ -273,7 +309,7 @@ function pushUnspaced(run: string, runStart: number, tokens: FramedToken[], quot
       negated = false;
     }
     const negation = chineseNegationCues.find((cue) => rest.startsWith(cue));
-    if (negation && !chineseCancellers.some((canceller) => rest.slice(negation.length).startsWith(canceller))) {
+    if (negation && !chineseCancellers.some((canceller) => rest.slice(negation.length).startsWith(canceller)) && !discardsWhatFollows(negation, rest.slice(negation.length), after)) {
       segment += negation;
       flush();
       negated = true;

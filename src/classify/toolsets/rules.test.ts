@@ -94,6 +94,17 @@ describe('time words', () => {
   });
 });
 
+describe('a request not to be let miss something', () => {
+  it('is a reminder, in English and Chinese; a forgotten fact without a date is not', () => {
+    expect(toolsetsOf("don't let me miss the 3pm standup tomorrow")).toEqual(['cronjob']);
+    expect(toolsetsOf('make sure we never oversleep for the 6:40 ferry')).toContain('cronjob');
+    expect(toolsetsOf('不要让我错过明天早上的航班')).toContain('cronjob');
+    expect(toolsetsOf('别让我忘了下周一交报告')).toContain('cronjob');
+    expect(toolsetsOf('别让我忘了我的wifi密码')).not.toContain('cronjob');
+    expect(toolsetsOf("don't let the kids miss the school bus")).not.toContain('cronjob');
+  });
+});
+
 describe('a look-up', () => {
   it('asks for the web whether or not a pronoun splits the phrasal verb', () => {
     expect(toolsetsOf('tell me about the band (look them up)')).toContain('web');
