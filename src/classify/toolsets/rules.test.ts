@@ -94,6 +94,17 @@ describe('time words', () => {
   });
 });
 
+describe('the shell words', () => {
+  it('read make and launch as commands only where they are commands', () => {
+    expect(toolsetsOf('make me a cartoon of my cat as a pirate')).not.toContain('terminal');
+    expect(toolsetsOf('help me plan the product launch party')).not.toContain('terminal');
+    expect(toolsetsOf('run make test and fix what breaks')).toContain('terminal');
+    expect(toolsetsOf('why does `make` say "missing separator"')).toContain('terminal');
+    expect(toolsetsOf('launch the dev server and open it')).toContain('terminal');
+    expect(toolsetsOf('compare the two branches feature/auth and main')).toContain('terminal');
+  });
+});
+
 describe('a request not to be let miss something', () => {
   it('is a reminder, in English and Chinese; a forgotten fact without a date is not', () => {
     expect(toolsetsOf("don't let me miss the 3pm standup tomorrow")).toEqual(['cronjob']);
