@@ -114,6 +114,10 @@ describe('a request not to be let miss something', () => {
     expect(toolsetsOf('别让我忘了我的wifi密码')).not.toContain('cronjob');
     expect(toolsetsOf("don't let the kids miss the school bus")).not.toContain('cronjob');
   });
+
+  it('reads a bare "cron" as the scheduler', () => {
+    expect(toolsetsOf("the cron that backs up my notes didn't fire last night, check it")).toContain('cronjob');
+  });
 });
 
 describe('a look-up', () => {
