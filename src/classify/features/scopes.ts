@@ -166,7 +166,7 @@ export function frameTokens(rawText: string): FramedToken[] {
     }
     reportOpenedByColon = false;
     if (unspacedCharacter.test(token)) {
-      pushUnspaced(token, start, text.slice(start + token.length, start + token.length + 16), tokens, quoteCloser !== undefined, { negated, reported }, (next) => {
+      pushUnspaced(token, start, text, tokens, quoteCloser !== undefined, { negated, reported }, (next) => {
         negated = next.negated;
         reported = next.reported;
       });
@@ -286,12 +286,12 @@ interface ScopeState {
 const chineseNeedCues = new Set(['不需要', '不用', '不再需要', '没必要']);
 const chineseDiscardOpening = /^[，,。；;]\s*(?:请|帮我|帮忙|就|直接|麻烦)?(?:删|取消|关掉|关了|停掉|停了|去掉|清掉|清除|移除|卸载|撤销|撤掉|退订)/;
 
-function discardsWhatFollows(cue: string, rest: string, after: string): boolean {
-  return chineseNeedCues.has(cue) && rest.length > 1 && rest.endsWith('了') && chineseDiscardOpening.test(after);
+function discardsWhatFollows(cue: string, rest: string, text: string, runEnd: number): boolean {
+  return chineseNeedCues.has(cue) && rest.length > 1 && rest.endsWith('了') && chineseDiscardOpening.test(text.slice(runEnd, runEnd + 16));
 }
 
 /** Chinese runs carry their own cues inside the run; split the run where a cue starts or ends a scope. */
-function pushUnspaced(run: string, runStart: number, after: string, tokens: FramedToken[], quoted: boolean, state: ScopeState, update: (state: ScopeState) => void): void {
+function pushUnspaced(run: string, runStart: number, text: string, tokens: FramedToken[], quoted: boolean, state: ScopeState, update: (state: ScopeState) => void): void {
   let { negated, reported } = state;
   let segment = '';
   let segmentStart = runStart;
@@ -309,7 +309,7 @@ function pushUnspaced(run: string, runStart: number, after: string, tokens: Fram
       negated = false;
     }
     const negation = chineseNegationCues.find((cue) => rest.startsWith(cue));
-    if (negation && !chineseCancellers.some((canceller) => rest.slice(negation.length).startsWith(canceller)) && !discardsWhatFollows(negation, rest.slice(negation.length), after)) {
+    if (negation && !chineseCancellers.some((canceller) => rest.slice(negation.length).startsWith(canceller)) && !discardsWhatFollows(negation, rest.slice(negation.length), text, runStart + run.length)) {
       segment += negation;
       flush();
       negated = true;
