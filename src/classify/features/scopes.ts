@@ -199,6 +199,8 @@ export function frameTokens(rawText: string): FramedToken[] {
  * Whether `word` opens a negated instruction. `clause` holds the words of the current clause before it.
  */
 const possibleCues = new Set(['without', 'no', 'not', "don't", 'dont', 'never', 'avoid']);
+/** The cues that negate a need ("no need", "don't need", "do not want"), which may name a thing to get rid of. */
+const needCues = new Set(['no', 'not', "don't", 'dont']);
 
 function opensNegation(word: string, clause: readonly string[], text: string, end: number): boolean {
   // Runs for every word: most are not cues, and the look-ahead below is the costly part.
@@ -206,7 +208,7 @@ function opensNegation(word: string, clause: readonly string[], text: string, en
   const next = /^\s*([\p{L}']+)(?:\s+([\p{L}']+))?/u.exec(text.slice(end, end + 40));
   const nextWord = next?.[1] ?? '';
   if (alwaysNegationCues.has(word)) return true;
-  if ((nextWord === 'need' || nextWord === 'want') && word !== 'never' && word !== 'avoid' && namesWhatToDiscard(text, end)) return false;
+  if ((nextWord === 'need' || nextWord === 'want') && needCues.has(word) && namesWhatToDiscard(text, end)) return false;
   // "no need to …", "not necessary to …", "you don't need to …", "I don't want you to …"
   if ((word === 'no' && nextWord === 'need') || (word === 'not' && nextWord === 'necessary')) return true;
   if ((word === "don't" || word === 'dont') && (nextWord === 'need' || (nextWord === 'want' && next?.[2] === 'you'))) return true;
@@ -283,7 +285,7 @@ interface ScopeState {
  * longer needed (a cue of needing, the rest of the run closed by 了) is the thing to remove when the next clause
  * opens by removing it; 不用搜索了，直接回答 stays negated.
  */
-const chineseNeedCues = new Set(['不需要', '不用', '不再需要', '没必要']);
+const chineseNeedCues = new Set(['不需要', '不用', '没必要']);
 const chineseDiscardOpening = /^[，,。；;]\s*(?:请|帮我|帮忙|就|直接|麻烦)?(?:删|取消|关掉|关了|停掉|停了|去掉|清掉|清除|移除|卸载|撤销|撤掉|退订)/;
 
 function discardsWhatFollows(cue: string, rest: string, text: string, runEnd: number): boolean {
