@@ -112,6 +112,8 @@ describe('a request not to be let miss something', () => {
     expect(toolsetsOf('不要让我错过明天早上的航班')).toContain('cronjob');
     expect(toolsetsOf('别让我忘了下周一交报告')).toContain('cronjob');
     expect(toolsetsOf('别让我忘了我的wifi密码')).not.toContain('cronjob');
+    expect(toolsetsOf('别让我忘了我的账号密码')).not.toContain('cronjob');
+    expect(toolsetsOf('别让我忘了15号交房租')).toContain('cronjob');
     expect(toolsetsOf("don't let the kids miss the school bus")).not.toContain('cronjob');
   });
 
