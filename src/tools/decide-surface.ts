@@ -219,7 +219,8 @@ function budgetPolicy(config: SurfaceInput['config']): SurfaceBudgetPolicy {
   return { share: budget.share, floor: budget.floor, broadShare: budget.broad_share, broadMissCost: budget.broad_miss_cost_tokens, minimumTokens: budget.min_schema_tokens };
 }
 
-function rankingPolicy(config: SurfaceInput['config']): RankingPolicy {
+/** The `per_tool` section as the ranker's policy (exported for bench/per-tool-ranking.ts). */
+export function rankingPolicy(config: SurfaceInput['config']): RankingPolicy {
   return { relativeCut: config.per_tool.relative_cut, maximumKept: config.per_tool.maximum_kept, minimumKept: config.per_tool.minimum_kept, minimumTopScore: config.per_tool.minimum_top_score };
 }
 

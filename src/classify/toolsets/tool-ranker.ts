@@ -16,11 +16,22 @@ export interface RankedToolDocument {
 }
 
 export interface ToolIndex {
-  /** term → postings (document index, weighted term frequency) */
-  postings: Map<string, { document: number; frequency: number }[]>;
+  /** term → the documents holding it and what it adds to each one's score (below) */
+  postings: Map<string, TermPostings>;
   lengths: Float64Array;
   averageLength: number;
   documents: number;
+}
+
+/**
+ * BM25's parts that depend only on the tools array, computed once per tools array: a message is scored with one
+ * multiply-add per posting (a term's weight × its idf × the saturation below), not the whole formula.
+ */
+export interface TermPostings {
+  idf: number;
+  documents: Uint32Array;
+  /** BM25's saturated term frequency per posting: tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average)). */
+  saturations: Float64Array;
 }
 
 export interface ToolRanking {
@@ -72,8 +83,8 @@ export function rankingTerms(text: string, clusters: WordClusters | null): { ter
 }
 
 export function buildToolIndex(documents: readonly RankedToolDocument[], clusters: WordClusters | null): ToolIndex {
-  const postings = new Map<string, { document: number; frequency: number }[]>();
   const lengths = new Float64Array(documents.length);
+  const lists = new Map<string, { document: number; frequency: number }[]>();
   documents.forEach((document, index) => {
     const frequencies = new Map<string, number>();
     for (const [field, weight] of Object.entries(fieldWeights) as [keyof RankedToolDocument, number][]) {
@@ -83,13 +94,24 @@ export function buildToolIndex(documents: readonly RankedToolDocument[], cluster
       }
     }
     for (const [term, frequency] of frequencies) {
-      let list = postings.get(term);
-      if (!list) postings.set(term, (list = []));
+      let list = lists.get(term);
+      if (!list) lists.set(term, (list = []));
       list.push({ document: index, frequency });
     }
   });
   const total = lengths.reduce((sum, length) => sum + length, 0);
-  return { postings, lengths, averageLength: documents.length > 0 ? total / documents.length : 1, documents: documents.length };
+  const averageLength = documents.length > 0 ? total / documents.length : 1;
+  const postings = new Map<string, TermPostings>();
+  for (const [term, list] of lists) {
+    const saturations = new Float64Array(list.length);
+    list.forEach(({ document, frequency }, position) => {
+      const norm = frequency + k1 * (1 - b + (b * lengths[document]!) / averageLength);
+      saturations[position] = (frequency * (k1 + 1)) / norm;
+    });
+    const idf = Math.log(1 + (documents.length - list.length + 0.5) / (list.length + 0.5));
+    postings.set(term, { idf, documents: Uint32Array.from(list, ({ document }) => document), saturations });
+  }
+  return { postings, lengths, averageLength, documents: documents.length };
 }
 
 /**
@@ -133,15 +155,17 @@ function rankText(index: ToolIndex, message: string, clusters: WordClusters | nu
   for (const { term, weight } of messageTerms(message, clusters)) {
     if (seen.has(term)) continue;
     seen.add(term);
-    const list = index.postings.get(term);
-    if (!list) continue;
-    const idf = Math.log(1 + (index.documents - list.length + 0.5) / (list.length + 0.5));
-    for (const { document, frequency } of list) {
-      const norm = frequency + k1 * (1 - b + (b * index.lengths[document]!) / index.averageLength);
-      scores[document]! += weight * idf * ((frequency * (k1 + 1)) / norm);
-    }
+    const postings = index.postings.get(term);
+    if (!postings) continue;
+    const scale = weight * postings.idf;
+    const { documents, saturations } = postings;
+    for (let position = 0; position < documents.length; position += 1) scores[documents[position]!]! += scale * saturations[position]!;
   }
-  const order = scores.map((_, position) => position).sort((left, right) => scores[right]! - scores[left]! || left - right);
+  // Only documents that scored can be kept (a zero score is never at or above a positive top's cut, and never
+  // taken among the first `minimumKept`), and a message's terms reach few of them: sort those, not every tool.
+  const order: number[] = [];
+  for (let position = 0; position < scores.length; position += 1) if (scores[position]! > 0) order.push(position);
+  order.sort((left, right) => scores[right]! - scores[left]! || left - right);
   const top = scores[order[0] ?? 0] ?? 0;
   const rarestIdf = Math.log(1 + (index.documents - 0.5) / 1.5);
   if (index.documents === 0 || top < policy.minimumTopScore * rarestIdf) return { scores, kept: [], unsure: true };

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { RankedToolDocument } from './tool-ranker.js';
+import { buildToolIndex, rankTools, rankingTerms } from './tool-ranker.js';
+
+const documents: RankedToolDocument[] = [
+  { name: 'get_weather', description: 'Weather forecast for a city, today or tomorrow.', parameters: 'city' },
+  { name: 'convert_currency', description: 'Convert an amount between currencies at the latest exchange rate.', parameters: 'amount from to' },
+  { name: 'find_route', description: 'Driving directions between two places.', parameters: 'origin destination mode' },
+  { name: 'book_table', description: 'Reserve a restaurant table in a city.', parameters: 'restaurant city time' },
+];
+
+/** BM25 written out from its definition, field weights as the ranker's (name 3, description 1, parameters 0.5). */
+function referenceScores(message: string): number[] {
+  const fieldWeights: [keyof RankedToolDocument, number][] = [['name', 3], ['description', 1], ['parameters', 0.5]];
+  const frequencies = documents.map((document) => {
+    const counts = new Map<string, number>();
+    for (const [field, weight] of fieldWeights) for (const { term } of rankingTerms(document[field], null)) counts.set(term, (counts.get(term) ?? 0) + weight);
+    return counts;
+  });
+  const lengths = frequencies.map((counts) => [...counts.values()].reduce((sum, value) => sum + value, 0));
+  const average = lengths.reduce((sum, value) => sum + value, 0) / lengths.length;
+  const terms = [...new Set(rankingTerms(message, null).map(({ term }) => term))];
+  return documents.map((_, index) =>
+    terms.reduce((score, term) => {
+      const holding = frequencies.filter((counts) => counts.has(term)).length;
+      const frequency = frequencies[index]!.get(term) ?? 0;
+      if (holding === 0 || frequency === 0) return score;
+      const idf = Math.log(1 + (documents.length - holding + 0.5) / (holding + 0.5));
+      return score + (idf * frequency * 2.2) / (frequency + 1.2 * (0.25 + (0.75 * lengths[index]!) / average));
+    }, 0),
+  );
+}
+
+describe('rankTools', () => {
+  const index = buildToolIndex(documents, null);
+
+  it('scores each tool by BM25 over its name, description and parameter names', () => {
+    const message = 'what is the weather in the city tomorrow, and the exchange rate for my amount';
+    const { scores } = rankTools(index, message, null);
+    const expected = referenceScores(message);
+    scores.forEach((score, position) => expect(score).toBeCloseTo(expected[position]!, 10));
+    expect(expected.filter((score) => score > 0).length).toBeGreaterThan(1);
+  });
+
+  it('keeps the best tools first and never one the message does not touch', () => {
+    const policy = { relativeCut: 0.2, maximumKept: 24, minimumKept: 5, minimumTopScore: 0.1 };
+    const ranking = rankTools(index, 'weather forecast for the city', null, policy);
+    expect(ranking.unsure).toBe(false);
+    expect(ranking.kept[0]).toBe(0);
+    // "city" also names the restaurant tool's parameter; the currency and route tools share no word with the message.
+    expect(ranking.kept).toEqual([0, 3]);
+    expect(ranking.scores[1]).toBe(0);
+    expect(ranking.scores[2]).toBe(0);
+  });
+
+  it('cuts below a share of the best score once the first few are kept', () => {
+    const policy = { relativeCut: 0.9, maximumKept: 24, minimumKept: 1, minimumTopScore: 0.1 };
+    const ranking = rankTools(index, 'weather forecast for the city', null, policy);
+    expect(ranking.kept).toEqual([0]);
+  });
+
+  it('is unsure when nothing in the message points at a tool', () => {
+    const ranking = rankTools(index, 'hello there, how are you', null);
+    expect(ranking.unsure).toBe(true);
+    expect(ranking.kept).toEqual([]);
+  });
+});
