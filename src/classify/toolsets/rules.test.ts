@@ -105,6 +105,23 @@ describe('the shell words', () => {
   });
 });
 
+describe('words with a second sense', () => {
+  it('"ping me" asks to be told, not for the ping command; pinging a host or a device is the shell', () => {
+    expect(toolsetsOf('ping me when the parcel arrives')).not.toContain('terminal');
+    expect(toolsetsOf('ping us on friday with the numbers')).not.toContain('terminal');
+    expect(toolsetsOf('ping 8.8.8.8 and tell me the latency')).toContain('terminal');
+    expect(toolsetsOf('ping my router at 192.168.1.1')).toContain('terminal');
+  });
+
+  it('a container, disk or OS image is not a picture to look at', () => {
+    expect(toolsetsOf('how big is the docker image for this project?')).not.toContain('vision');
+    expect(toolsetsOf('flash the ubuntu image to the sd card')).not.toContain('vision');
+    expect(toolsetsOf('switch the base images to distroless')).not.toContain('vision');
+    expect(toolsetsOf('what is in this image?')).toContain('vision');
+    expect(toolsetsOf('the docker logo image looks blurry, what is wrong with it')).toContain('vision');
+  });
+});
+
 describe('a request not to be let miss something', () => {
   it('is a reminder, in English and Chinese; a forgotten fact without a date is not', () => {
     expect(toolsetsOf("don't let me miss the 3pm standup tomorrow")).toEqual(['cronjob']);
