@@ -37,7 +37,7 @@ const unseenGroups: Record<string, string[]> = {
   G17: blind(range(230, 237)),
   G18: blind(range(238, 249)),
   G19: [...blind(range(250, 257)), 'data/heldout-blind/tools-negation-1.jsonl', 'data/heldout-blind/tools-negation-2.jsonl'],
-  G20: blind(range(258, 265)),
+  G20: blind(range(258, 269)),
   P: pending(range(198, 203)),
   P2: pending(range(266, 268)),
   P3: pending(range(283, 294)),
