@@ -66,8 +66,13 @@ for (const pool of [50, 200]) {
         decideFirstTurnSurface(input);
         decision.push(Number(process.hrtime.bigint() - started) / 1e6);
       };
-      if ((position + round) % 2 === 0) (timeRanking(), timeDecision());
-      else (timeDecision(), timeRanking());
+      if ((position + round) % 2 === 0) {
+        timeRanking();
+        timeDecision();
+      } else {
+        timeDecision();
+        timeRanking();
+      }
     });
   }
   const rows = { ranking: [...ranking].sort((a, b) => a - b), decision: [...decision].sort((a, b) => a - b) };

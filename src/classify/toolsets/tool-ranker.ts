@@ -18,8 +18,6 @@ export interface RankedToolDocument {
 export interface ToolIndex {
   /** term → the documents holding it and what it adds to each one's score (below) */
   postings: Map<string, TermPostings>;
-  lengths: Float64Array;
-  averageLength: number;
   documents: number;
 }
 
@@ -111,7 +109,7 @@ export function buildToolIndex(documents: readonly RankedToolDocument[], cluster
     const idf = Math.log(1 + (documents.length - list.length + 0.5) / (list.length + 0.5));
     postings.set(term, { idf, documents: Uint32Array.from(list, ({ document }) => document), saturations });
   }
-  return { postings, lengths, averageLength, documents: documents.length };
+  return { postings, documents: documents.length };
 }
 
 /**
