@@ -108,6 +108,7 @@ describe('the shell words', () => {
 describe('words with a second sense', () => {
   it('"ping me" asks to be told, not for the ping command; pinging a host or a device is the shell', () => {
     expect(toolsetsOf('ping me when the parcel arrives')).not.toContain('terminal');
+    expect(toolsetsOf('ping me when the parcel arrives')).toContain('cronjob');
     expect(toolsetsOf('ping us on friday with the numbers')).not.toContain('terminal');
     expect(toolsetsOf('ping 8.8.8.8 and tell me the latency')).toContain('terminal');
     expect(toolsetsOf('ping my router at 192.168.1.1')).toContain('terminal');
