@@ -157,8 +157,7 @@ interface Insured {
 function classifyWithRanking(input: SurfaceInput, context: ToolRoutingContext, text: string, hasImage: boolean): ToolsetClassification {
   const perTool = context.perTool;
   if (!perTool) return classify(input, context, text, hasImage, context.described, context.profile);
-  const ranked = new Set(perTool.toolsets);
-  const mapped = context.described.filter((toolset) => !ranked.has(toolset.name));
+  const mapped = perTool.mapped;
   const ranking = rankTools(perTool.index, text, loadWordClusters(), rankingPolicy(input.config));
   const rankedScores: Record<string, number> = {};
   // BM25 units in `scores`; `evidence` is the share of the best tool's score, in [0, 1] like the model's.
@@ -174,7 +173,7 @@ function classifyWithRanking(input: SurfaceInput, context: ToolRoutingContext, t
       ? { verdict: 'abstain', toolsets: [], scores: {}, evidence: {}, needsTool: 1, confidence: 0, rules: ['per-tool-unsure'] }
       : { verdict: 'toolsets', toolsets: rankedKept, scores: rankedScores, evidence: rankedEvidence, needsTool: 1, confidence: 0.5, rules: ['per-tool'] };
   }
-  const classification = classify(input, context, text, hasImage, mapped);
+  const classification = classify(input, context, text, hasImage, mapped, perTool.mappedProfile);
   // Unsure about the mapped toolsets while the ranked tools are most of the surface: widen to every mapped
   // toolset rather than give up the narrowing the ranking earned.
   const mappedKept = classification.verdict === 'abstain' ? mapped.map((toolset) => toolset.name) : classification.toolsets;

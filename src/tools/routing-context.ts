@@ -34,8 +34,11 @@ export interface ToolRoutingContext {
   toolTokens: readonly number[];
   totalTokens: number;
   requestToolsetTokens: number;
-  /** Per-tool mode: the toolsets of one tool (`tool` source), in registry order, and their BM25 index. */
-  perTool?: { toolsets: string[]; index: ToolIndex };
+  /**
+   * Per-tool mode: the toolsets of one tool (`tool` source), in registry order, and their BM25 index; the toolsets a
+   * map does know (`mapped`, decided by the toolset classifier) and their description profile, once per tools array.
+   */
+  perTool?: { toolsets: string[]; index: ToolIndex; mapped: DescribedToolset[]; mappedProfile: DescriptionProfile };
 }
 
 export type ContextProblem = 'unreadable_tools' | 'name_conflict';
@@ -82,9 +85,13 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
   // Frozen: the same object is sent on every turn of every session with these tools, so nothing may edit it.
   const requestToolset = deepFreeze(buildRequestToolsetTool(registry, format));
   const perToolsets = registry.toolsets.filter((toolset) => toolset.source === 'tool');
+  const ranked = new Set(perToolsets.map((toolset) => toolset.name));
+  const mapped = described.filter((toolset) => !ranked.has(toolset.name));
   const perTool = perToolMode
     ? {
         toolsets: perToolsets.map((toolset) => toolset.name),
+        mapped,
+        mappedProfile: buildDescriptionProfile(mapped),
         index: buildToolIndex(
           perToolsets.map((toolset) => {
             const index = toolset.toolIndices[0]!;
