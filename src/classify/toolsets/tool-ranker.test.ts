@@ -64,4 +64,22 @@ describe('rankTools', () => {
     expect(ranking.unsure).toBe(true);
     expect(ranking.kept).toEqual([]);
   });
+
+  it('keeps exactly what the policy says, ties by position, whatever the cut, minimum and maximum', () => {
+    // The policy written out plainly: every tool ordered by score (ties by position), those at or above the cut or
+    // among the first `minimumKept` that scored, at most `maximumKept`.
+    const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'];
+    let seed = 7;
+    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pick = (count: number): string => Array.from({ length: count }, () => words[Math.floor(random() * words.length)]).join(' ');
+    for (let trial = 0; trial < 200; trial += 1) {
+      const tools: RankedToolDocument[] = Array.from({ length: 3 + Math.floor(random() * 12) }, (_, position) => ({ name: `tool_${position}`, description: pick(2), parameters: '' }));
+      const policy = { relativeCut: [0, 0.2, 0.5, 1][trial % 4]!, maximumKept: 1 + Math.floor(random() * 6), minimumKept: Math.floor(random() * 4), minimumTopScore: 0 };
+      const ranking = rankTools(buildToolIndex(tools, null), pick(2), null, policy);
+      const top = Math.max(...ranking.scores);
+      const order = ranking.scores.map((_, position) => position).sort((left, right) => ranking.scores[right]! - ranking.scores[left]! || left - right);
+      const expected = order.filter((position, rank) => ranking.scores[position]! >= top * policy.relativeCut || (rank < policy.minimumKept && ranking.scores[position]! > 0)).slice(0, policy.maximumKept);
+      expect(ranking.kept).toEqual(expected);
+    }
+  });
 });

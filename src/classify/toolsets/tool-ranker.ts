@@ -118,15 +118,15 @@ export function buildToolIndex(documents: readonly RankedToolDocument[], cluster
  * tools are kept too: one strong ask must not push a second one under the relative cut.
  */
 export function rankTools(index: ToolIndex, message: string, clusters: WordClusters | null, policy: RankingPolicy = defaultRankingPolicy): ToolRanking {
-  const whole = rankText(index, message, clusters, policy);
+  const whole = rankText(index, message, clusters, policy, policy.maximumKept);
   if (whole.unsure) return whole;
   const clauses = message.split(/[.?!;\n]+\s+|,?\s+\b(?:and then|then|also|additionally|after that|afterwards|finally|plus|as well as|and)\b\s+/i).filter((clause) => clause.trim().length >= 12);
   if (clauses.length < 2) return whole;
   const kept = new Set(whole.kept);
   for (const clause of clauses.slice(0, 8)) {
-    const part = rankText(index, clause, clusters, policy);
+    const part = rankText(index, clause, clusters, policy, 3);
     if (part.unsure) continue;
-    for (const position of part.kept.slice(0, 3)) kept.add(position);
+    for (const position of part.kept) kept.add(position);
   }
   const ordered = [...kept].sort((left, right) => whole.scores[right]! - whole.scores[left]! || left - right).slice(0, policy.maximumKept);
   return { scores: whole.scores, kept: ordered, unsure: false };
@@ -147,7 +147,8 @@ function messageTerms(message: string, clusters: WordClusters | null): { term: s
   return commandShape.test(message) ? [...terms, ...commandTerms] : terms;
 }
 
-function rankText(index: ToolIndex, message: string, clusters: WordClusters | null, policy: RankingPolicy): ToolRanking {
+/** BM25 scores of every document, and the first `limit` of those `policy` keeps. */
+function rankText(index: ToolIndex, message: string, clusters: WordClusters | null, policy: RankingPolicy, limit: number): ToolRanking {
   const scores = new Array<number>(index.documents).fill(0);
   const seen = new Set<string>();
   for (const { term, weight } of messageTerms(message, clusters)) {
@@ -159,14 +160,40 @@ function rankText(index: ToolIndex, message: string, clusters: WordClusters | nu
     const { documents, saturations } = postings;
     for (let position = 0; position < documents.length; position += 1) scores[documents[position]!]! += scale * saturations[position]!;
   }
-  // Only documents that scored can be kept (a zero score is never at or above a positive top's cut, and never
-  // taken among the first `minimumKept`), and a message's terms reach few of them: sort those, not every tool.
-  const order: number[] = [];
-  for (let position = 0; position < scores.length; position += 1) if (scores[position]! > 0) order.push(position);
-  order.sort((left, right) => scores[right]! - scores[left]! || left - right);
-  const top = scores[order[0] ?? 0] ?? 0;
+  let top = 0;
+  for (const score of scores) if (score > top) top = score;
   const rarestIdf = Math.log(1 + (index.documents - 0.5) / 1.5);
   if (index.documents === 0 || top < policy.minimumTopScore * rarestIdf) return { scores, kept: [], unsure: true };
-  const kept = order.filter((position, rank) => scores[position]! >= top * policy.relativeCut || (rank < policy.minimumKept && scores[position]! > 0)).slice(0, policy.maximumKept);
-  return { scores, kept, unsure: false };
+  return { scores, kept: keptPositions(scores, top, policy, limit), unsure: false };
+}
+
+/**
+ * The documents `policy` keeps, best first (ties by position), at most `limit`: those at or above the cut, and the
+ * first `minimumKept` that scored at all. Both hold for a prefix of the documents ordered by score, so the kept ones
+ * are that prefix, and only its first few are selected rather than every document sorted. With a cut of 0 every
+ * document is at it, and those that scored nothing follow the others in their own order.
+ */
+function keptPositions(scores: readonly number[], top: number, policy: RankingPolicy, limit: number): number[] {
+  const cut = top * policy.relativeCut;
+  let scored = 0;
+  let atCut = 0;
+  for (const score of scores) {
+    if (score > 0) scored += 1;
+    if (score >= cut) atCut += 1;
+  }
+  const length = Math.min(Math.max(atCut, Math.min(policy.minimumKept, scored)), policy.maximumKept, limit);
+  const wanted = Math.min(length, scored);
+  const best: number[] = [];
+  for (let position = 0; position < scores.length && wanted > 0; position += 1) {
+    const score = scores[position]!;
+    if (score <= 0 || (best.length === wanted && score <= scores[best[wanted - 1]!]!)) continue;
+    let at = best.length === wanted ? wanted - 1 : best.length;
+    while (at > 0 && scores[best[at - 1]!]! < score) {
+      best[at] = best[at - 1]!;
+      at -= 1;
+    }
+    best[at] = position;
+  }
+  for (let position = 0; position < scores.length && best.length < length; position += 1) if (scores[position]! <= 0) best.push(position);
+  return best;
 }
