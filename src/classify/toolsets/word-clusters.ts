@@ -27,10 +27,19 @@ export class WordClusters {
 
   /** `[fine, coarse]` cluster ids of a lower-case word, or undefined when the table does not know it. */
   clustersOf(word: string): readonly [number, number] | undefined {
-    const { slots, starts, text, fine, coarse } = this.#views;
+    const index = this.indexOf(word);
+    return index < 0 ? undefined : [this.#views.fine[index]!, this.#views.coarse[index]!];
+  }
+
+  /**
+   * The word's position in the table, or -1 when the table does not know it. The table keeps the source vectors'
+   * order, most frequent words first, and word-vectors.ts holds each word's vector at the same position.
+   */
+  indexOf(word: string): number {
+    const { slots, starts, text } = this.#views;
     for (let slot = wordHash(word) & this.#mask; ; slot = (slot + 1) & this.#mask) {
       const entry = slots[slot]!;
-      if (entry === 0) return undefined;
+      if (entry === 0) return -1;
       const index = entry - 1;
       const start = starts[index]!;
       if (starts[index + 1]! - start !== word.length) continue;
@@ -41,8 +50,14 @@ export class WordClusters {
           break;
         }
       }
-      if (same) return [fine[index]!, coarse[index]!];
+      if (same) return index;
     }
+  }
+
+  /** The word at a position of the table. */
+  wordAt(index: number): string {
+    const { starts, text } = this.#views;
+    return Buffer.from(text.buffer, text.byteOffset + starts[index]!, starts[index + 1]! - starts[index]!).toString('latin1');
   }
 }
 
