@@ -220,7 +220,7 @@ function budgetPolicy(config: SurfaceInput['config']): SurfaceBudgetPolicy {
 
 /** The `per_tool` section as the ranker's policy (exported for bench/per-tool-ranking.ts). */
 export function rankingPolicy(config: SurfaceInput['config']): RankingPolicy {
-  return { relativeCut: config.per_tool.relative_cut, maximumKept: config.per_tool.maximum_kept, minimumKept: config.per_tool.minimum_kept, minimumTopScore: config.per_tool.minimum_top_score };
+  return { relativeCut: config.per_tool.relative_cut, maximumKept: config.per_tool.maximum_kept, minimumKept: config.per_tool.minimum_kept, minimumTopScore: config.per_tool.minimum_top_score, semanticWeight: config.per_tool.semantic_weight, semanticFloor: config.per_tool.semantic_floor };
 }
 
 function classify(

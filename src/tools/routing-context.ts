@@ -5,6 +5,7 @@ import type { DescribedToolset, DescriptionProfile } from '../classify/toolsets/
 import { buildDescriptionProfile } from '../classify/toolsets/description-matcher.js';
 import type { ToolIndex } from '../classify/toolsets/tool-ranker.js';
 import { buildToolIndex } from '../classify/toolsets/tool-ranker.js';
+import { loadWordVectors } from '../classify/toolsets/word-vectors.js';
 import { loadWordClusters } from '../classify/toolsets/word-clusters.js';
 import { isJsonObject } from '../core/json.js';
 import { requestToolsetName } from './catalog.js';
@@ -98,6 +99,7 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
             return { name: toolset.name, description: views[index]?.description ?? '', parameters: parameterText(tools[index]) };
           }),
           loadWordClusters(),
+          loadWordVectors(),
         ),
       }
     : undefined;

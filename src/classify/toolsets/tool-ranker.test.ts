@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RankedToolDocument } from './tool-ranker.js';
-import { buildToolIndex, rankTools, rankingTerms } from './tool-ranker.js';
+import { buildToolIndex, defaultRankingPolicy, rankTools, rankingTerms } from './tool-ranker.js';
+import { loadWordClusters } from './word-clusters.js';
+import { loadWordVectors } from './word-vectors.js';
 
 const documents: RankedToolDocument[] = [
   { name: 'get_weather', description: 'Weather forecast for a city, today or tomorrow.', parameters: 'city' },
@@ -43,7 +45,7 @@ describe('rankTools', () => {
   });
 
   it('keeps the best tools first and never one the message does not touch', () => {
-    const policy = { relativeCut: 0.2, maximumKept: 24, minimumKept: 5, minimumTopScore: 0.1 };
+    const policy = { relativeCut: 0.2, maximumKept: 24, minimumKept: 5, minimumTopScore: 0.1, semanticWeight: 0, semanticFloor: 0.6 };
     const ranking = rankTools(index, 'weather forecast for the city', null, policy);
     expect(ranking.unsure).toBe(false);
     expect(ranking.kept[0]).toBe(0);
@@ -54,7 +56,7 @@ describe('rankTools', () => {
   });
 
   it('cuts below a share of the best score once the first few are kept', () => {
-    const policy = { relativeCut: 0.9, maximumKept: 24, minimumKept: 1, minimumTopScore: 0.1 };
+    const policy = { relativeCut: 0.9, maximumKept: 24, minimumKept: 1, minimumTopScore: 0.1, semanticWeight: 0, semanticFloor: 0.6 };
     const ranking = rankTools(index, 'weather forecast for the city', null, policy);
     expect(ranking.kept).toEqual([0]);
   });
@@ -74,7 +76,7 @@ describe('rankTools', () => {
     const pick = (count: number): string => Array.from({ length: count }, () => words[Math.floor(random() * words.length)]).join(' ');
     for (let trial = 0; trial < 200; trial += 1) {
       const tools: RankedToolDocument[] = Array.from({ length: 3 + Math.floor(random() * 12) }, (_, position) => ({ name: `tool_${position}`, description: pick(2), parameters: '' }));
-      const policy = { relativeCut: [0, 0.2, 0.5, 1][trial % 4]!, maximumKept: 1 + Math.floor(random() * 6), minimumKept: Math.floor(random() * 4), minimumTopScore: 0 };
+      const policy = { relativeCut: [0, 0.2, 0.5, 1][trial % 4]!, maximumKept: 1 + Math.floor(random() * 6), minimumKept: Math.floor(random() * 4), minimumTopScore: 0, semanticWeight: 0, semanticFloor: 0.6 };
       const ranking = rankTools(buildToolIndex(tools, null), pick(2), null, policy);
       const top = Math.max(...ranking.scores);
       const order = ranking.scores.map((_, position) => position).sort((left, right) => ranking.scores[right]! - ranking.scores[left]! || left - right);
@@ -83,3 +85,28 @@ describe('rankTools', () => {
     }
   });
 });
+
+describe('rankTools with word vectors', () => {
+  const clusters = loadWordClusters();
+  const vectors = loadWordVectors();
+  const tools: RankedToolDocument[] = [
+    ...documents,
+    { name: 'play_song', description: 'Plays the specified song.', parameters: 'query' },
+    { name: 'sort_array', description: 'Sorts an array of integers in ascending order.', parameters: 'array' },
+  ];
+  // Every tool ranked, so the test reads the order rather than the bar for "nothing points at a tool".
+  const policy = { ...defaultRankingPolicy, minimumTopScore: 0 };
+  const message = 'I would like to listen to some music by a French DJ';
+
+  it('finds a tool that shares no word with the message by what the words mean', () => {
+    const ranking = rankTools(buildToolIndex(tools, clusters, vectors), message, clusters, policy);
+    expect(tools[ranking.kept[0]!]!.name).toBe('play_song');
+  });
+
+  it('does not without them, and not with the weight at 0', () => {
+    const words = rankTools(buildToolIndex(tools, clusters, null), message, clusters, policy);
+    const off = rankTools(buildToolIndex(tools, clusters, vectors), message, clusters, { ...policy, semanticWeight: 0 });
+    for (const ranking of [words, off]) expect(ranking.kept.map((position) => tools[position]!.name)).not.toContain('play_song');
+  });
+});
+

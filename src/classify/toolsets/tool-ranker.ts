@@ -1,12 +1,14 @@
 import { normalizeText } from '../features/normalize.js';
 import { stem } from './description-matcher.js';
 import type { WordClusters } from './word-clusters.js';
+import type { WordVectors } from './word-vectors.js';
 
 /**
  * Per-tool relevance for tools no toolset map knows (MCP servers, an agent's own tools): BM25 over each tool's
- * name, description and parameter names, plus word-cluster terms so "forecast" finds a tool that says "weather".
- * The index is built once per tools array (cached with the routing context); ranking a message is a few
- * map lookups per word.
+ * name, description and parameter names, plus word-cluster terms so "forecast" finds a tool that says "weather",
+ * plus the cosine of the message's and the tool's meaning in pretrained word vectors (word-vectors.ts), so a
+ * "psychologist" finds a tool that names a "therapist". The index is built once per tools array (cached with the
+ * routing context); ranking a message is a few map lookups per word and one dot product per tool.
  */
 export interface RankedToolDocument {
   name: string;
@@ -19,6 +21,15 @@ export interface ToolIndex {
   /** term → the documents holding it and what it adds to each one's score (below) */
   postings: Map<string, TermPostings>;
   documents: number;
+  /** Each tool's meaning (name and description) when the index was built with word vectors. */
+  meanings?: ToolMeanings;
+}
+
+export interface ToolMeanings {
+  vectors: WordVectors;
+  clusters: WordClusters;
+  /** `documents × vectors.dimensions`, unit length; a tool whose words the table does not know has zeros. */
+  documents: Float32Array;
 }
 
 /**
@@ -52,9 +63,15 @@ export interface RankingPolicy {
    * one tool only (log(1 + (N − 0.5) / 1.5) for N tools), so the bar means the same for 14 tools as for 200.
    */
   minimumTopScore: number;
+  /**
+   * A tool whose meaning is closer to the message's than `semanticFloor` (cosine) gains up to `semanticWeight` ×
+   * the rarest term's idf, rising linearly from the floor to a cosine of 1. 0 turns it off.
+   */
+  semanticWeight: number;
+  semanticFloor: number;
 }
 
-export const defaultRankingPolicy: RankingPolicy = { relativeCut: 0.2, maximumKept: 24, minimumKept: 5, minimumTopScore: 1.2 };
+export const defaultRankingPolicy: RankingPolicy = { relativeCut: 0.2, maximumKept: 24, minimumKept: 5, minimumTopScore: 1.2, semanticWeight: 2, semanticFloor: 0.6 };
 
 const stopwords = new Set(
   'a an the and or of to in on for with by from at as is are be this that it its into your you can will use used using when which what if not no do does than then these those their there here only all any each other more most some such via tool tools call function functions returns return current specified given default optional required string number integer boolean list also one two me my i please could would should get given based provide provides type object array value values name'.split(' '),
@@ -80,7 +97,20 @@ export function rankingTerms(text: string, clusters: WordClusters | null): { ter
   return terms;
 }
 
-export function buildToolIndex(documents: readonly RankedToolDocument[], clusters: WordClusters | null): ToolIndex {
+/**
+ * The words a text's meaning is read from: lower-case, names split at camel case and separators, without the
+ * ranking's stop words or the words of asking ("find", "show", "tell", "want"): every request has those.
+ */
+export function meaningWords(text: string): string[] {
+  const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.\-/]/g, ' ');
+  return normalizeText(spaced)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 2 && !stopwords.has(word) && !askingWords.has(word));
+}
+
+const askingWords = new Set('how we our us find show give tell want need like'.split(' '));
+
+export function buildToolIndex(documents: readonly RankedToolDocument[], clusters: WordClusters | null, vectors: WordVectors | null = null): ToolIndex {
   const lengths = new Float64Array(documents.length);
   const lists = new Map<string, { document: number; frequency: number }[]>();
   documents.forEach((document, index) => {
@@ -109,7 +139,16 @@ export function buildToolIndex(documents: readonly RankedToolDocument[], cluster
     const idf = Math.log(1 + (documents.length - list.length + 0.5) / (list.length + 0.5));
     postings.set(term, { idf, documents: Uint32Array.from(list, ({ document }) => document), saturations });
   }
-  return { postings, documents: documents.length };
+  const index: ToolIndex = { postings, documents: documents.length };
+  if (vectors && clusters) {
+    const meanings = new Float32Array(documents.length * vectors.dimensions);
+    documents.forEach((document, position) => {
+      const meaning = vectors.meaningOf(meaningWords(`${document.name} ${document.description}`), clusters);
+      if (meaning) meanings.set(meaning, position * vectors.dimensions);
+    });
+    index.meanings = { vectors, clusters, documents: meanings };
+  }
+  return index;
 }
 
 /**
@@ -123,8 +162,11 @@ export function rankTools(index: ToolIndex, message: string, clusters: WordClust
   const clauses = message.split(/[.?!;\n]+\s+|,?\s+\b(?:and then|then|also|additionally|after that|afterwards|finally|plus|as well as|and)\b\s+/i).filter((clause) => clause.trim().length >= 12);
   if (clauses.length < 2) return whole;
   const kept = new Set(whole.kept);
+  // Clauses rank by their words alone: the meaning added no recall there (BFCL dev split, pools 50 and 200) and
+  // costs a dot product per tool per clause.
+  const clausePolicy = { ...policy, semanticWeight: 0 };
   for (const clause of clauses.slice(0, 8)) {
-    const part = rankText(index, clause, clusters, policy, 3);
+    const part = rankText(index, clause, clusters, clausePolicy, 3);
     if (part.unsure) continue;
     for (const position of part.kept) kept.add(position);
   }
@@ -160,11 +202,28 @@ function rankText(index: ToolIndex, message: string, clusters: WordClusters | nu
     const { documents, saturations } = postings;
     for (let position = 0; position < documents.length; position += 1) scores[documents[position]!]! += scale * saturations[position]!;
   }
+  const rarestIdf = Math.log(1 + (index.documents - 0.5) / 1.5);
+  if (index.meanings && policy.semanticWeight > 0) addMeaning(scores, index.meanings, message, policy, rarestIdf);
   let top = 0;
   for (const score of scores) if (score > top) top = score;
-  const rarestIdf = Math.log(1 + (index.documents - 0.5) / 1.5);
   if (index.documents === 0 || top < policy.minimumTopScore * rarestIdf) return { scores, kept: [], unsure: true };
   return { scores, kept: keptPositions(scores, top, policy, limit), unsure: false };
+}
+
+/** Each tool's share of the semantic bonus: its cosine with the message's meaning above the floor, scaled to [0, 1]. */
+function addMeaning(scores: number[], meanings: ToolMeanings, message: string, policy: RankingPolicy, rarestIdf: number): void {
+  const query = meanings.vectors.meaningOf(meaningWords(message), meanings.clusters);
+  if (!query) return;
+  const dimensions = query.length;
+  const floor = policy.semanticFloor;
+  const scale = (policy.semanticWeight * rarestIdf) / Math.max(1e-9, 1 - floor);
+  const vectors = meanings.documents;
+  for (let document = 0; document < scores.length; document += 1) {
+    let cosine = 0;
+    const start = document * dimensions;
+    for (let dimension = 0; dimension < dimensions; dimension += 1) cosine += query[dimension]! * vectors[start + dimension]!;
+    if (cosine > floor) scores[document]! += scale * (cosine - floor);
+  }
 }
 
 /**
