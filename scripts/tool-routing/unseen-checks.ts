@@ -1,8 +1,8 @@
 /**
  * The unseen checks a routing change is measured on before it ships (src/tools/ARCHITECTURE.md, "Twenty-third" to
- * "Thirty-eighth session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
+ * "Thirty-ninth session"): groups of cases no model or rule was trained on, each a TOTAL line of eval-model-file.ts.
  *   npx tsx scripts/tool-routing/unseen-checks.ts data/tool-routing/toolset-model.bin [--calibration FILE] [--config JSON]
- * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G20: the frozen blind sets, by the session that
+ * G1: pending writers 94–99 and 116–119 (their misses read long ago); G2–G21: the frozen blind sets, by the session that
  * wrote them (G19 with the two negation sets); P: pending writers 198–203 and P2: pending writers 266–268, whose misses
  * nobody has read (the cleanest checks); P3: pending writers 283–294 (the misses of 283 and 291 read). Groups run one
  * after another, so their order and figures are the same on a busy machine; the options pass through to every group.
@@ -38,6 +38,7 @@ const unseenGroups: Record<string, string[]> = {
   G18: blind(range(238, 249)),
   G19: [...blind(range(250, 257)), 'data/heldout-blind/tools-negation-1.jsonl', 'data/heldout-blind/tools-negation-2.jsonl'],
   G20: blind(range(258, 269)),
+  G21: blind(range(270, 277)),
   P: pending(range(198, 203)),
   P2: pending(range(266, 268)),
   P3: pending(range(283, 294)),
