@@ -140,7 +140,8 @@ export function buildToolIndex(documents: readonly RankedToolDocument[], cluster
     postings.set(term, { idf, documents: Uint32Array.from(list, ({ document }) => document), saturations });
   }
   const index: ToolIndex = { postings, documents: documents.length };
-  if (vectors && clusters) {
+  // The vectors sit at the cluster table's positions; a table distilled apart from the other would mismatch words.
+  if (vectors && clusters && vectors.size === clusters.size) {
     const meanings = new Float32Array(documents.length * vectors.dimensions);
     documents.forEach((document, position) => {
       const meaning = vectors.meaningOf(meaningWords(`${document.name} ${document.description}`), clusters);
@@ -210,7 +211,7 @@ function rankText(index: ToolIndex, message: string, clusters: WordClusters | nu
   return { scores, kept: keptPositions(scores, top, policy, limit), unsure: false };
 }
 
-/** Each tool's share of the semantic bonus: its cosine with the message's meaning above the floor, scaled to [0, 1]. */
+/** Adds to each tool's score its share of the semantic bonus: its cosine with the message's meaning above the floor. */
 function addMeaning(scores: number[], meanings: ToolMeanings, message: string, policy: RankingPolicy, rarestIdf: number): void {
   const query = meanings.vectors.meaningOf(meaningWords(message), meanings.clusters);
   if (!query) return;
