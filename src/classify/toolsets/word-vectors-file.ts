@@ -5,7 +5,8 @@ import { headerLine, readHeaderLine } from './header-line-file.js';
  * table, in that table's order (so a word is found by the clusters' hash table, not a second one). Layout: a JSON
  * header line (format, source, counts) padded to a multiple of four bytes, then `wordCount × dimensions` Int8
  * components, word by word. A component is the unit vector's × 127, rounded: 3.8 MiB for 40,000 words of 100
- * dimensions instead of 15.3 MiB of Float32, and cosines within about 0.01 of the source's.
+ * dimensions instead of 15.3 MiB of Float32, and cosines within 0.015 of the source's (0.0025 on average over
+ * 20,000 random pairs of words).
  */
 const magic = 'word-vectors/1';
 
