@@ -38,7 +38,7 @@ const unseenGroups: Record<string, string[]> = {
   G18: blind(range(238, 249)),
   G19: [...blind(range(250, 257)), 'data/heldout-blind/tools-negation-1.jsonl', 'data/heldout-blind/tools-negation-2.jsonl'],
   G20: blind(range(258, 269)),
-  G21: blind(range(270, 277)),
+  G21: blind(range(270, 281)),
   P: pending(range(198, 203)),
   P2: pending(range(266, 268)),
   P3: pending(range(283, 294)),
