@@ -37,8 +37,8 @@ describe('eval tools command', () => {
     expect(report.mean_kept).toBeLessThan(14);
     expect(report.median_reduction).toBeGreaterThan(0);
     expect(report.p99_ms).toBeGreaterThan(0);
+    expect(report.p50_cpu_ms).toBeGreaterThanOrEqual(0);
     expect(report.p99_cpu_ms).toBeGreaterThanOrEqual(report.p50_cpu_ms!);
-    expect(report).toHaveProperty('p50_cpu_ms');
     expect(await evalToolsCommand.run(['--retrieval', cases, '--pool', '14'], { stdout: capture().stream, stderr: capture().stream, env: {}, cwd: process.cwd() })).toBe(2);
   });
 

@@ -87,7 +87,7 @@ export function toolRoutingContext(tools: readonly unknown[], format: ApiFormat,
   const requestToolset = deepFreeze(buildRequestToolsetTool(registry, format));
   const perToolsets = registry.toolsets.filter((toolset) => toolset.source === 'tool');
   const ranked = new Set(perToolsets.map((toolset) => toolset.name));
-  const mapped = described.filter((toolset) => !ranked.has(toolset.name));
+  const mapped = perToolMode ? described.filter((toolset) => !ranked.has(toolset.name)) : [];
   const perTool = perToolMode
     ? {
         toolsets: perToolsets.map((toolset) => toolset.name),

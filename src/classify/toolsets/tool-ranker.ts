@@ -83,12 +83,16 @@ const clusterWeight = 0.35;
 const k1 = 1.2;
 const b = 0.75;
 
+/** A text's words, lower-case, with names split at camel case and at `_ . - /` (`getWeather`, `weather.get_city`). */
+function wordsOf(text: string): string[] {
+  const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.\-/]/g, ' ');
+  return normalizeText(spaced).split(/[^\p{L}\p{N}]+/u);
+}
+
 /** Terms of a text: stemmed words without stop words, and `#<cluster>` for each word the cluster table knows. */
 export function rankingTerms(text: string, clusters: WordClusters | null): { term: string; weight: number }[] {
-  const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.\-/]/g, ' ');
-  const words = normalizeText(spaced).split(/[^\p{L}\p{N}]+/u);
   const terms: { term: string; weight: number }[] = [];
-  for (const word of words) {
+  for (const word of wordsOf(text)) {
     if (word.length < 2 || stopwords.has(word) || /^\d+$/.test(word)) continue;
     terms.push({ term: stem(word), weight: 1 });
     const found = clusters?.clustersOf(word);
@@ -98,14 +102,11 @@ export function rankingTerms(text: string, clusters: WordClusters | null): { ter
 }
 
 /**
- * The words a text's meaning is read from: lower-case, names split at camel case and separators, without the
- * ranking's stop words or the words of asking ("find", "show", "tell", "want"): every request has those.
+ * The words a text's meaning is read from: its words (as the ranking reads them) without the ranking's stop words
+ * or the words of asking ("find", "show", "tell", "want"): every request has those.
  */
 export function meaningWords(text: string): string[] {
-  const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.\-/]/g, ' ');
-  return normalizeText(spaced)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 2 && !stopwords.has(word) && !askingWords.has(word));
+  return wordsOf(text).filter((word) => word.length >= 2 && !stopwords.has(word) && !askingWords.has(word));
 }
 
 const askingWords = new Set('how we our us find show give tell want need like'.split(' '));
